@@ -1,0 +1,138 @@
+// Builds the Hono app: guards, routes, the SPA, and the one error handler.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { createAuthConfig } from './auth/auth-config.ts';
+import { createIdp, isIdpEnabled } from './auth/idp/provider.ts';
+import { createIdpRoutes } from './auth/idp/routes.ts';
+import { createAuthRoutes } from './auth/routes.ts';
+import { readSessionUser } from './auth/session.ts';
+import type { TConfig } from './config.ts';
+import type { TDatabase } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { requireUser, type TAppEnv } from './lib/http.ts';
+import type { TLogger } from './lib/logger.ts';
+import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { healthRoutes } from './routes/health.ts';
+import { usersRoutes } from './routes/users.ts';
+
+export type TAppDeps = {
+  config: TConfig;
+  database: TDatabase;
+  logger: TLogger;
+  /** Folder of the built SPA; absent in API-only tests. */
+  webDir?: string;
+};
+
+/** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
+const SERVER_PREFIXES = [
+  '/api/',
+  '/auth/',
+  '/idp/',
+  '/media/',
+  '/upload/',
+  '/assistant-',
+  '/ollama-health',
+  '/healthz',
+  '/readyz',
+];
+
+export function createApp(deps: TAppDeps) {
+  const { config, database, logger } = deps;
+  const db = database.db;
+  const app = new Hono<TAppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const log = logger.child({ requestId: c.get('requestId') });
+    c.set('log', log);
+    await next();
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
+      'request',
+    );
+  });
+  app.use(securityHeaders());
+  app.use(sameOriginWrites(config.publicUrl));
+  app.use('/upload/*', limitBody(config.UPLOAD_LIMIT_BYTES + 64 * 1024));
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/upload/')) return next();
+    return limitBody(config.BODY_LIMIT_BYTES)(c, next);
+  });
+  app.use(async (c, next) => {
+    c.set('user', null);
+    if (!c.req.path.startsWith('/auth/') && !c.req.path.startsWith('/idp/') && !isStatic(c.req.path)) {
+      c.set('user', await readSessionUser(c, db));
+    }
+    return next();
+  });
+  for (const guarded of ['/api/*', '/upload/*', '/assistant-*', '/ollama-health']) {
+    app.use(guarded, async (c, next) => {
+      requireUser(c);
+      return next();
+    });
+  }
+
+  app.route('/', healthRoutes(database));
+  app.route('/auth', createAuthRoutes(createAuthConfig(config, db), config.publicUrl));
+  if (isIdpEnabled(config)) {
+    app.route('/idp', createIdpRoutes(createIdp(config, db), db, config.IDP_NAME));
+  }
+  app.route('/api/users', usersRoutes(db));
+
+  app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));
+  if (deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))) mountSpa(app, deps.webDir);
+
+  app.notFound((c) =>
+    c.json({ code: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404),
+  );
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ code: error.code, message: error.message }, error.status, error.headers);
+    }
+    if (error instanceof HTTPException) {
+      return c.json({ code: 'bad_request', message: error.message || 'Bad request' }, error.status);
+    }
+    (c.get('log') ?? logger).error({ err: error }, 'unhandled error');
+    return c.json({ code: 'internal', message: 'Something went wrong on our side' }, 500);
+  });
+  return app;
+}
+
+function isStatic(p: string) {
+  return (
+    p.startsWith('/assets/') ||
+    p.startsWith('/cast/') ||
+    p.startsWith('/media/') ||
+    /\.(svg|png|ico|mp4|webm|jpg)$/.test(p)
+  );
+}
+
+function mountSpa(app: Hono<TAppEnv>, webDir: string) {
+  const root = path.relative(process.cwd(), webDir);
+  const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c, next) => {
+    if (SERVER_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,66 @@
+// Auth.js configuration: database sessions, Google when configured, else the bundled provider.
+import type { AuthConfig } from '@auth/core';
+import type { OIDCConfig } from '@auth/core/providers';
+import Google from '@auth/core/providers/google';
+import type { TConfig } from '../config.ts';
+import type { TDb } from '../db/client.ts';
+import { createAuthAdapter } from './adapter.ts';
+import { BUNDLED_CLIENT_ID, BUNDLED_PROVIDER_ID, bundledClientSecret, idpIssuer } from './idp/provider.ts';
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+type TOidcProfile = { sub: string; email: string; name?: string; picture?: string };
+
+function bundledProvider(config: TConfig): OIDCConfig<TOidcProfile> {
+  return {
+    id: BUNDLED_PROVIDER_ID,
+    name: config.IDP_NAME,
+    type: 'oidc',
+    issuer: idpIssuer(config),
+    clientId: BUNDLED_CLIENT_ID,
+    clientSecret: bundledClientSecret(config),
+    checks: ['pkce', 'state'],
+    profile: (p) => ({ id: p.sub, email: p.email, name: p.name ?? null, image: p.picture ?? null }),
+  };
+}
+
+export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
+  const providers = config.isGoogleConfigured
+    ? [
+        Google({
+          clientId: config.AUTH_GOOGLE_ID,
+          clientSecret: config.AUTH_GOOGLE_SECRET,
+          ...(config.AUTH_GOOGLE_ISSUER && { issuer: config.AUTH_GOOGLE_ISSUER }),
+        }),
+      ]
+    : [bundledProvider(config)];
+
+  return {
+    basePath: '/auth',
+    secret: config.authSecret,
+    trustHost: true,
+    adapter: createAuthAdapter(db),
+    providers,
+    session: { strategy: 'database', maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: '/login', error: '/login' },
+    useSecureCookies: config.publicUrl.startsWith('https://'),
+    callbacks: {
+      // The session argument carries the session token: reply with a whitelist, never a spread.
+      session({ session, user }) {
+        const u = user as typeof user & { username: string; isSubscribed: boolean };
+        return {
+          expires: session.expires,
+          user: {
+            id: Number(u.id),
+            name: u.name ?? null,
+            email: u.email,
+            image: u.image ?? null,
+            username: u.username,
+            isSubscribed: u.isSubscribed,
+          },
+        } as never;
+      },
+    },
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  };
+}

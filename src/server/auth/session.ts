@@ -1,0 +1,26 @@
+// Finds the signed-in person for an API request straight from the database session.
+
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { TDb } from '../db/client.ts';
+import { findSessionWithUser } from '../db/queries/users.ts';
+
+export type TSessionUser = {
+  id: number;
+  email: string;
+  name: string | null;
+  username: string;
+  image: string | null;
+  isSubscribed: boolean;
+};
+
+const COOKIE_NAMES = ['__Secure-authjs.session-token', 'authjs.session-token'];
+
+export async function readSessionUser(c: Context, db: TDb): Promise<TSessionUser | null> {
+  const token = COOKIE_NAMES.map((n) => getCookie(c, n)).find(Boolean);
+  if (!token) return null;
+  const row = await findSessionWithUser(db, token);
+  if (!row) return null;
+  const { id, email, name, username, image, isSubscribed } = row.user;
+  return { id, email, name, username, image, isSubscribed };
+}

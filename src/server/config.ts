@@ -1,0 +1,86 @@
+// Every setting of the server, read once from the environment and validated; the only reader of process.env.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZUrl = z.url({ protocol: /^https?$/ });
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+export const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+  PUBLIC_URL: optional(ZUrl),
+  AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  AUTH_GOOGLE_ID: optional(z.string()),
+  AUTH_GOOGLE_SECRET: optional(z.string()),
+  // Lets tests run the Google code path against the bundled provider.
+  AUTH_GOOGLE_ISSUER: optional(ZUrl),
+  IDP_NAME: z.string().min(1).default('Kindred ID'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  FREE_DAILY_MESSAGES: z.coerce.number().int().positive().default(20),
+  OLLAMA_BASE_URL: ZUrl.default('http://127.0.0.1:11434'),
+  OLLAMA_MODEL: z.string().default('llama3.2'),
+  OPENAI_BASE_URL: optional(ZUrl),
+  OPENAI_API_KEY: optional(z.string()),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  LLAMA_MODEL_FILE: z.string().default('qwen2.5-0.5b-instruct-q4_k_m.gguf'),
+});
+
+export type TConfig = z.infer<typeof ZConfig> & {
+  publicUrl: string;
+  authSecret: string;
+  dataDir: string;
+  isGoogleConfigured: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one error naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZConfig.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (Boolean(c.AUTH_GOOGLE_ID) !== Boolean(c.AUTH_GOOGLE_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  AUTH_GOOGLE_ID/AUTH_GOOGLE_SECRET: set both or neither');
+  }
+  const dataDir = path.resolve(c.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    ...c,
+    dataDir,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    authSecret: c.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    isGoogleConfigured: Boolean(c.AUTH_GOOGLE_ID && c.AUTH_GOOGLE_SECRET),
+  };
+}
+
+/** Node's own .env loader, so a .env file works without a dependency. */
+export function loadDotEnv(file = '.env') {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

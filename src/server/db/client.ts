@@ -1,0 +1,73 @@
+// Opens the database: PGlite in the data folder by default, PostgreSQL when DATABASE_URL is set.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type TDatabase = {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Whether pgvector is installed, decided after migrations. */
+  hasVector(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return PGlite.create(dataDir, { extensions: { vector } });
+}
+
+export function wrapPglite(client: PGlite): TDatabase {
+  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    hasVector: () => detectVector(db),
+    close: () => client.close(),
+  };
+}
+
+export function wrapPostgres(connectionString: string, max = 10): TDatabase {
+  const pool = new pg.Pool({ connectionString, max });
+  const db = drizzlePg(pool, { schema }) as unknown as TDb;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    hasVector: () => detectVector(db),
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
+  if (opts.databaseUrl) return wrapPostgres(opts.databaseUrl);
+  return wrapPglite(await openPglite(path.join(opts.dataDir, 'db')));
+}
+
+async function detectVector(db: TDb): Promise<boolean> {
+  const rows = await db.execute(
+    sql`select exists (select 1 from pg_extension where extname = 'vector') as ok`,
+  );
+  return Boolean(rowsOf<{ ok: boolean }>(rows)[0]?.ok);
+}
+
+/** node-postgres and PGlite return raw results in different shapes. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,67 @@
+// SQL for the bundled identity provider: its people and its protocol records.
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { TDb } from '../client.ts';
+import { idpAccounts, idpPayloads } from '../schema.ts';
+
+export async function upsertIdpAccount(db: TDb, account: { id: string; email: string; name: string }) {
+  const [row] = await db
+    .insert(idpAccounts)
+    .values(account)
+    .onConflictDoUpdate({ target: idpAccounts.email, set: { name: account.name } })
+    .returning();
+  return row!;
+}
+
+export async function findIdpAccount(db: TDb, id: string) {
+  const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.id, id));
+  return row;
+}
+
+export type TIdpPayload = Record<string, unknown>;
+
+export async function upsertIdpPayload(
+  db: TDb,
+  model: string,
+  id: string,
+  payload: TIdpPayload,
+  expiresAt: Date | null,
+) {
+  const values = {
+    model,
+    id,
+    payload,
+    expiresAt,
+    grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+    userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
+    uid: typeof payload.uid === 'string' ? payload.uid : null,
+  };
+  await db
+    .insert(idpPayloads)
+    .values(values)
+    .onConflictDoUpdate({ target: [idpPayloads.model, idpPayloads.id], set: values });
+}
+
+const live = () => or(isNull(idpPayloads.expiresAt), gt(idpPayloads.expiresAt, new Date()));
+
+async function findOne(db: TDb, model: string, where: ReturnType<typeof eq>) {
+  const [row] = await db
+    .select({ payload: idpPayloads.payload })
+    .from(idpPayloads)
+    .where(and(eq(idpPayloads.model, model), where, live()));
+  return row?.payload as TIdpPayload | undefined;
+}
+
+export const findIdpPayload = (db: TDb, model: string, id: string) =>
+  findOne(db, model, eq(idpPayloads.id, id));
+export const findIdpPayloadByUid = (db: TDb, model: string, uid: string) =>
+  findOne(db, model, eq(idpPayloads.uid, uid));
+export const findIdpPayloadByUserCode = (db: TDb, model: string, userCode: string) =>
+  findOne(db, model, eq(idpPayloads.userCode, userCode));
+
+export async function deleteIdpPayload(db: TDb, model: string, id: string) {
+  await db.delete(idpPayloads).where(and(eq(idpPayloads.model, model), eq(idpPayloads.id, id)));
+}
+
+export async function deleteIdpPayloadsByGrant(db: TDb, grantId: string) {
+  await db.delete(idpPayloads).where(eq(idpPayloads.grantId, grantId));
+}

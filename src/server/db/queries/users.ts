@@ -1,0 +1,84 @@
+// SQL for people: users, their sign-in accounts and their database sessions.
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { TDb } from '../client.ts';
+import { accounts, sessions, type TUserRow, users } from '../schema.ts';
+
+export type TNewUser = { email: string; name: string | null; image: string | null; username: string };
+
+export async function insertUser(db: TDb, user: TNewUser): Promise<TUserRow> {
+  const [row] = await db.insert(users).values(user).returning();
+  return row!;
+}
+
+export async function findUserById(db: TDb, id: number): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: TDb, email: string): Promise<TUserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  return row;
+}
+
+export async function findUserByAccount(
+  db: TDb,
+  provider: string,
+  providerAccountId: string,
+): Promise<TUserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId)));
+  return row?.user;
+}
+
+/** Usernames starting with `base`, to pick a free one without a retry loop. */
+export async function usernamesLike(db: TDb, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`${users.username} like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`);
+  return rows.map((r) => r.username);
+}
+
+export async function updateUser(
+  db: TDb,
+  id: number,
+  patch: Partial<Pick<TUserRow, 'name' | 'username' | 'image' | 'email' | 'emailVerified' | 'isSubscribed'>>,
+): Promise<TUserRow | undefined> {
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function insertAccount(db: TDb, account: typeof accounts.$inferInsert) {
+  await db.insert(accounts).values(account);
+}
+
+export async function insertSession(db: TDb, session: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(session).returning();
+  return row!;
+}
+
+export async function findSessionWithUser(db: TDb, sessionToken: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.sessionToken, sessionToken), gt(sessions.expires, new Date())));
+  return row;
+}
+
+export async function updateSessionExpiry(db: TDb, sessionToken: string, expires: Date) {
+  const [row] = await db
+    .update(sessions)
+    .set({ expires })
+    .where(eq(sessions.sessionToken, sessionToken))
+    .returning();
+  return row;
+}
+
+export async function deleteSession(db: TDb, sessionToken: string) {
+  const [row] = await db.delete(sessions).where(eq(sessions.sessionToken, sessionToken)).returning();
+  return row;
+}

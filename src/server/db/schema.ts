@@ -1,0 +1,209 @@
+// The database tables; the committed migrations in db/migrations are generated from this file.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  emailVerified: timestamp('email_verified', { withTimezone: true }),
+  name: text('name'),
+  username: text('username').notNull().unique(),
+  image: text('image'),
+  isSubscribed: boolean('is_subscribed').notNull().default(false),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  createdAt: createdAt(),
+});
+export type TUserRow = typeof users.$inferSelect;
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    refresh_token: text('refresh_token'),
+    access_token: text('access_token'),
+    expires_at: integer('expires_at'),
+    token_type: text('token_type'),
+    scope: text('scope'),
+    id_token: text('id_token'),
+    session_state: text('session_state'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerAccountId] }),
+    index('accounts_user_idx').on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionToken: text('session_token').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    identifier: text('identifier').notNull(),
+    token: text('token').notNull(),
+    expires: timestamp('expires', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);
+
+/** The bundled OpenID Connect provider's own records (sessions, grants, codes), keyed by model and id. */
+export const idpPayloads = pgTable(
+  'idp_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('idp_payloads_grant_idx').on(t.grantId),
+    index('idp_payloads_uid_idx').on(t.uid),
+  ],
+);
+
+/** People known to the bundled identity provider (the embedded stand-in for Google). */
+export const idpAccounts = pgTable('idp_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const characters = pgTable(
+  'characters',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').unique(),
+    name: text('name').notNull(),
+    tagline: text('tagline').notNull().default(''),
+    description: text('description').notNull(),
+    greeting: text('greeting'),
+    avatarUrl: text('avatar_url'),
+    voiceId: text('voice_id'),
+    voiceDescription: text('voice_description'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    featuredGroup: integer('featured_group'),
+    featuredOrder: integer('featured_order'),
+    memoryDisabled: boolean('memory_disabled').notNull().default(false),
+    card: jsonb('card'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('characters_user_idx').on(t.userId, t.id),
+    index('characters_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+export type TCharacterRow = typeof characters.$inferSelect;
+
+export const chatLogs = pgTable(
+  'chat_logs',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['text', 'memory-check-in'] })
+      .notNull()
+      .default('text'),
+    read: boolean('read').notNull().default(false),
+    messageCount: integer('message_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_logs_user_character_idx').on(t.userId, t.characterId, t.source, t.updatedAt)],
+);
+export type TChatLogRow = typeof chatLogs.$inferSelect;
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    chatLogUuid: uuid('chat_log_uuid')
+      .notNull()
+      .references(() => chatLogs.uuid, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    internalThoughts: text('internal_thoughts'),
+    audioUrl: text('audio_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chatLogUuid, t.position] })],
+);
+export type TChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** Memories; the embedding vector column is added by a guarded migration where pgvector exists. */
+export const memories = pgTable(
+  'memories',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    chatLogUuid: uuid('chat_log_uuid').references(() => chatLogs.uuid, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    reply: text('reply').notNull().default(''),
+    characterName: text('character_name').notNull(),
+    checkedIn: boolean('checked_in').notNull().default(false),
+    pinned: boolean('pinned').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('memories_user_character_idx').on(t.userId, t.characterId, t.createdAt)],
+);
+export type TMemoryRow = typeof memories.$inferSelect;
+
+export const dailyUsage = pgTable(
+  'daily_usage',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Payment-provider events already handled, so a replayed webhook changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,43 @@
+// The one error type the server throws on purpose, with the codes people and tests can rely on.
+export type TErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'model_unavailable'
+  | 'not_ready'
+  | 'internal';
+
+const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  model_unavailable: 503,
+  not_ready: 503,
+  internal: 500,
+};
+
+export class AppError extends Error {
+  readonly status: (typeof STATUS)[TErrorCode];
+  constructor(
+    readonly code: TErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const forbidden = (message = 'You can only access your own data') =>
+  new AppError('forbidden', message);

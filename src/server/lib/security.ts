@@ -1,0 +1,52 @@
+// Request guards from the security baseline: same-origin writes, body limits, headers with a CSP.
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from './errors.ts';
+import type { TAppEnv } from './http.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** State-changing requests from another site are refused, whatever cookies they carry. */
+export function sameOriginWrites(publicUrl: string, exemptPaths: string[] = []): MiddlewareHandler<TAppEnv> {
+  const allowed = new URL(publicUrl).origin;
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || exemptPaths.some((p) => c.req.path.startsWith(p))) return next();
+    const origin = c.req.header('origin');
+    const site = c.req.header('sec-fetch-site');
+    if ((origin && origin !== allowed && origin !== new URL(c.req.url).origin) || site === 'cross-site') {
+      throw new AppError('forbidden', 'Cross-site request refused');
+    }
+    return next();
+  };
+}
+
+export function limitBody(maxSize: number): MiddlewareHandler<TAppEnv> {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('payload_too_large', `The request body is larger than ${maxSize} bytes`);
+    },
+  });
+}
+
+export function securityHeaders(): MiddlewareHandler<TAppEnv> {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // Profile pictures may be any https image (Google's, or a URL the person typed).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      mediaSrc: ["'self'", 'blob:', 'data:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'", 'https://accounts.google.com'],
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  });
+}

@@ -1,0 +1,36 @@
+// User shapes and input rules shared by the server and the web app.
+import { z } from 'zod';
+
+export const ZUserId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ZDisplayName = z
+  .string()
+  .trim()
+  .min(1, 'Name cannot be empty')
+  .max(50, 'Name is at most 50 characters');
+
+/** A profile image is an https/http URL, or one of our own /media files, or empty for none. */
+export const ZImageUrl = z
+  .string()
+  .trim()
+  .max(2048, 'Image URL is at most 2048 characters')
+  .refine(
+    (v) => v === '' || v.startsWith('/media/') || /^https?:\/\/[^\s]+$/i.test(v),
+    'Image must be an http(s) URL',
+  );
+
+export const ZUpdateName = z.object({ name: ZDisplayName });
+export const ZUpdateProfile = z.object({ name: ZDisplayName, image: ZImageUrl.optional() });
+
+export type TPublicUser = {
+  id: number;
+  username: string;
+  name: string | null;
+  image: string | null;
+  isSubscribed: boolean;
+};
+
+export type TSessionPayload = {
+  user?: TPublicUser & { email: string };
+  expires?: string;
+};

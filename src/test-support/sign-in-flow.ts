@@ -1,0 +1,61 @@
+// Signs a person in through the real HTTP flow (Auth.js + the bundled provider), as a browser would.
+export type TCookieJar = Map<string, string>;
+
+export function cookieHeader(jar: TCookieJar): string {
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+function store(jar: TCookieJar, res: Response) {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const eq = pair!.indexOf('=');
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+export async function request(baseUrl: string, jar: TCookieJar, path: string, init: RequestInit = {}) {
+  const res = await fetch(new URL(path, baseUrl), {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader(jar) },
+  });
+  store(jar, res);
+  return res;
+}
+
+/** Follows redirects by hand so cookies set on every hop are kept. */
+async function follow(baseUrl: string, jar: TCookieJar, res: Response): Promise<Response> {
+  let current = res;
+  for (let hops = 0; hops < 15 && current.status >= 300 && current.status < 400; hops++) {
+    const location = current.headers.get('location')!;
+    current = await request(baseUrl, jar, new URL(location, baseUrl).toString());
+  }
+  return current;
+}
+
+export async function signInThroughProvider(
+  baseUrl: string,
+  opts: { email: string; name: string; providerId?: string },
+): Promise<TCookieJar> {
+  const jar: TCookieJar = new Map();
+  const { csrfToken } = (await (await request(baseUrl, jar, '/auth/csrf')).json()) as { csrfToken: string };
+  const start = await request(baseUrl, jar, `/auth/signin/${opts.providerId ?? 'kindred'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfToken, callbackUrl: baseUrl, prompt: 'login' }).toString(),
+  });
+  const page = await follow(baseUrl, jar, start);
+  const html = await page.text();
+  const action = html.match(/action="([^"]+)"/)?.[1];
+  if (!action) throw new Error(`No sign-in form (status ${page.status}): ${html.slice(0, 300)}`);
+  const submitted = await request(baseUrl, jar, action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: opts.email, name: opts.name }).toString(),
+  });
+  await follow(baseUrl, jar, submitted);
+  return jar;
+}
