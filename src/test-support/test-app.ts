@@ -1,0 +1,88 @@
+// Builds the real app on a test database, and signs people in by writing their session row.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp, type TAppDeps } from '../server/app.ts';
+import { loadConfig, type TConfig } from '../server/config.ts';
+import type { TDatabase } from '../server/db/client.ts';
+import { insertSession, insertUser } from '../server/db/queries/users.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import { openTestDatabase } from './test-db.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export type TTestApp = {
+  app: ReturnType<typeof createApp>;
+  database: TDatabase;
+  config: TConfig;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra: Partial<Omit<TAppDeps, 'config' | 'database' | 'logger'>> = {},
+): Promise<TTestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kindred-test-')),
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0000',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    ...env,
+  });
+  const app = createApp({ config, database, logger: createLogger('silent'), ...extra });
+  return { app, database, config, close: () => database.close() };
+}
+
+export type TTestUser = { id: number; email: string; username: string; cookie: string };
+
+let counter = 0;
+
+export async function createSignedInUser(
+  database: TDatabase,
+  opts: { name?: string; isSubscribed?: boolean } = {},
+): Promise<TTestUser> {
+  counter += 1;
+  const tag = `${counter}${randomBytes(3).toString('hex')}`;
+  const user = await insertUser(database.db, {
+    email: `person${tag}@example.com`,
+    name: opts.name ?? `Person ${tag}`,
+    image: null,
+    username: `person${tag}`,
+  });
+  if (opts.isSubscribed) {
+    const { updateUser } = await import('../server/db/queries/users.ts');
+    await updateUser(database.db, user.id, { isSubscribed: true });
+  }
+  const sessionToken = randomBytes(24).toString('hex');
+  await insertSession(database.db, {
+    sessionToken,
+    userId: user.id,
+    expires: new Date(Date.now() + 3600_000),
+  });
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    cookie: `authjs.session-token=${sessionToken}`,
+  };
+}
+
+/** JSON request helper; signed in when a user is given, same-origin unless told otherwise. */
+export function call(
+  t: TTestApp,
+  method: string,
+  url: string,
+  opts: { user?: TTestUser; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { origin: TEST_ORIGIN, ...opts.headers };
+  if (opts.user) headers.cookie = opts.user.cookie;
+  let body = opts.body;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = typeof opts.json === 'string' ? opts.json : JSON.stringify(opts.json);
+  }
+  return t.app.request(url, { method, headers, body });
+}

@@ -1,0 +1,30 @@
+// The web app's one way to call the server: JSON in, JSON out, errors as ApiError with the server's code.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(path, {
+    credentials: 'same-origin',
+    ...rest,
+    headers: { ...(json !== undefined && { 'content-type': 'application/json' }), ...headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
+    throw new ApiError(
+      res.status,
+      body?.code ?? 'http_error',
+      body?.message ?? `Request failed (${res.status})`,
+    );
+  }
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}

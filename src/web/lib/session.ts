@@ -1,0 +1,48 @@
+// The signed-in person, from Auth.js's session call, shared through the query cache.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TSessionPayload } from '../../shared/users.ts';
+import { api } from './api.ts';
+
+export type TSessionUser = NonNullable<TSessionPayload['user']>;
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async () => {
+    const session = await api<TSessionPayload | null>('/auth/session');
+    return session?.user ?? null;
+  },
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
+}
+
+/** For screens under the guard, where the loader has already made sure there is a user. */
+export function useSignedInUser(): TSessionUser {
+  const { data } = useSession();
+  if (!data) throw new Error('useSignedInUser used outside the signed-in area');
+  return data;
+}
+
+export async function fetchCsrfToken(): Promise<string> {
+  const { csrfToken } = await api<{ csrfToken: string }>('/auth/csrf');
+  return csrfToken;
+}
+
+/** The spec's logout: fetch the anti-forgery token, post sign-out, then go to /login. */
+export async function logout(): Promise<boolean> {
+  try {
+    const csrfToken = await fetchCsrfToken();
+    const res = await fetch('/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: '/login' }),
+    });
+    if (!res.ok) throw new Error(`Sign-out failed with ${res.status}`);
+    return true;
+  } catch (error) {
+    console.error('Logout failed', error);
+    return false;
+  }
+}

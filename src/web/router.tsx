@@ -1,0 +1,51 @@
+// Every screen of the spec and its guard: all but /login and /edit-profile need a signed-in person.
+import { createBrowserRouter, redirect } from 'react-router';
+import { AppShell } from './components/app-shell.tsx';
+import { ErrorPage } from './components/error-page.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { sessionQuery } from './lib/session.ts';
+import { ChatRoute } from './routes/chat.tsx';
+import { CreateCharacterRoute } from './routes/create-character.tsx';
+import { EditProfileRoute } from './routes/edit-profile.tsx';
+import { HomeRoute } from './routes/home.tsx';
+import { LoginRoute } from './routes/login.tsx';
+import { ProfileRoute } from './routes/profile.tsx';
+import { SearchRoute } from './routes/search.tsx';
+
+async function requireSignedIn() {
+  const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
+  if (!user) throw redirect('/login');
+  return null;
+}
+
+async function redirectIfSignedIn() {
+  const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
+  if (user) throw redirect('/');
+  return null;
+}
+
+function Loading() {
+  return <p className="p-8 text-muted">Loading...</p>;
+}
+
+export const router = createBrowserRouter([
+  {
+    errorElement: <ErrorPage />,
+    HydrateFallback: Loading,
+    children: [
+      { path: '/login', loader: redirectIfSignedIn, element: <LoginRoute /> },
+      { path: '/edit-profile', element: <EditProfileRoute /> },
+      {
+        loader: requireSignedIn,
+        element: <AppShell />,
+        children: [
+          { path: '/', element: <HomeRoute /> },
+          { path: '/chat/:characterId', element: <ChatRoute /> },
+          { path: '/search', element: <SearchRoute /> },
+          { path: '/profile', element: <ProfileRoute /> },
+          { path: '/character/create/new', element: <CreateCharacterRoute /> },
+        ],
+      },
+    ],
+  },
+]);

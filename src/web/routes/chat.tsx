@@ -1,0 +1,4 @@
+// Screen under construction in this session (replaced by its issue's work before landing).
+export function ChatRoute() {
+  return <main className="p-8">Loading...</main>;
+}

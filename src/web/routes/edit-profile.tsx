@@ -1,0 +1,84 @@
+// /edit-profile: change display name and profile picture URL, with a live preview.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../components/avatar.tsx';
+import { api } from '../lib/api.ts';
+import { sessionQuery, useSession } from '../lib/session.ts';
+
+export function EditProfileRoute() {
+  const { data: user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [image, setImage] = useState('');
+
+  useEffect(() => {
+    if (user) {
+      setName(user.name ?? '');
+      setImage(user.image ?? '');
+    }
+  }, [user]);
+
+  const save = useMutation({
+    mutationFn: () => {
+      if (!user) throw new Error('Sign in to edit your profile');
+      return api(`/api/users/${user.id}`, { method: 'PUT', json: { name, image } });
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      navigate('/profile');
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <main className="mx-auto flex min-h-full max-w-lg flex-col justify-center p-6">
+      <h1 className="mb-6 text-2xl font-semibold">Edit Profile</h1>
+      <form onSubmit={onSubmit} className="space-y-5 rounded-2xl bg-panel p-6">
+        <div className="flex justify-center">
+          <Avatar src={image || null} alt="Profile image preview" size={96} />
+        </div>
+        <label className="block">
+          <span className="mb-1 block text-sm text-muted">Display Name</span>
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className="w-full rounded-lg border border-line bg-ink px-3 py-2"
+          />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm text-muted">Profile Image URL</span>
+          <input
+            value={image}
+            onChange={(e) => setImage(e.target.value)}
+            placeholder="https://…"
+            className="w-full rounded-lg border border-line bg-ink px-3 py-2"
+          />
+        </label>
+        <div className="flex gap-3">
+          <button
+            type="submit"
+            disabled={save.isPending}
+            className="rounded-lg bg-accent px-4 py-2 font-medium text-white disabled:opacity-60"
+          >
+            Save
+          </button>
+          <button
+            type="button"
+            onClick={() => navigate(-1)}
+            className="rounded-lg border border-line px-4 py-2"
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+// /login: the looping video, the product's title and one sign-in button.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api.ts';
+import { fetchCsrfToken } from '../lib/session.ts';
+
+type TProviders = Record<string, { id: string; name: string }>;
+
+export function LoginRoute() {
+  const providers = useQuery({
+    queryKey: ['auth-providers'],
+    queryFn: () => api<TProviders>('/auth/providers'),
+  });
+  const csrf = useQuery({ queryKey: ['csrf'], queryFn: fetchCsrfToken, staleTime: 0 });
+  const provider = providers.data?.google ?? Object.values(providers.data ?? {})[0];
+
+  return (
+    <main className="relative flex min-h-full items-center justify-center overflow-hidden">
+      <video
+        className="absolute inset-0 h-full w-full object-cover"
+        autoPlay
+        muted
+        loop
+        playsInline
+        poster="/video/login-poster.jpg"
+        aria-hidden="true"
+      >
+        <source src="/video/login-loop.webm" type="video/webm" />
+        <source src="/video/login-loop.mp4" type="video/mp4" />
+      </video>
+      <div className="absolute inset-0 bg-ink/40" aria-hidden="true" />
+      <section className="relative z-10 w-[min(26rem,90vw)] rounded-2xl bg-panel/85 p-8 text-center shadow-2xl backdrop-blur">
+        <img src="/logo.svg" alt="" className="mx-auto mb-4 h-14 w-14" />
+        <h1 className="text-3xl font-semibold">Login to Kindred</h1>
+        <p className="mt-2 text-muted">Bring your favourite characters to life</p>
+        <form method="post" action={provider ? `/auth/signin/${provider.id}` : undefined} className="mt-8">
+          <input type="hidden" name="csrfToken" value={csrf.data ?? ''} />
+          <input type="hidden" name="callbackUrl" value={`${window.location.origin}/`} />
+          <input type="hidden" name="prompt" value="login" />
+          <button
+            type="submit"
+            disabled={!provider || !csrf.data}
+            className="w-full rounded-xl bg-white px-4 py-3 font-medium text-ink transition hover:bg-white/90 disabled:opacity-60"
+          >
+            {provider ? `Continue with ${provider.name}` : 'Continue with Google'}
+          </button>
+        </form>
+        <p className="mt-6 text-xs text-muted">By continuing, you agree to our Terms and Privacy Policy.</p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+// /profile: the person's dashboard — welcome line, user card with tier and inline name editing.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Avatar } from '../components/avatar.tsx';
+import { api } from '../lib/api.ts';
+import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session.ts';
+
+export function ProfileRoute() {
+  const user = useSignedInUser();
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 p-6">
+      <header className="flex items-center gap-4">
+        <Avatar src={user.image} alt={user.name ?? user.username} size={56} />
+        <h1 className="text-2xl font-semibold">Welcome, {user.name ?? user.username}</h1>
+      </header>
+      <UserCard user={user} />
+    </main>
+  );
+}
+
+function UserCard({ user }: { user: TSessionUser }) {
+  const queryClient = useQueryClient();
+  const [isEditing, setIsEditing] = useState(false);
+  const [draft, setDraft] = useState(user.name ?? '');
+  const save = useMutation({
+    mutationFn: () =>
+      api<{ name: string; username: string }>(`/api/users/update-name/${user.id}`, {
+        method: 'PUT',
+        json: { name: draft },
+      }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(sessionQuery.queryKey, { ...user, ...data });
+      setIsEditing(false);
+    },
+    onError: () => alert('Failed to update name. Please try again later.'),
+  });
+
+  return (
+    <section aria-label="User card" className="rounded-2xl bg-panel p-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="min-w-0 flex-1">
+          <p className="text-lg font-medium">{user.username}</p>
+          <p className="text-sm text-muted">{user.isSubscribed ? 'Plus Tier' : 'Free Tier'}</p>
+        </div>
+        {!isEditing && (
+          <button
+            type="button"
+            onClick={() => {
+              setDraft(user.name ?? '');
+              setIsEditing(true);
+            }}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm"
+          >
+            Edit Name
+          </button>
+        )}
+      </div>
+      {isEditing && (
+        <form
+          className="mt-4 flex flex-wrap gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
+          <input
+            aria-label="New name"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            className="min-w-0 flex-1 rounded-lg border border-line bg-ink px-3 py-1.5"
+          />
+          <button
+            type="submit"
+            disabled={save.isPending}
+            className="rounded-lg bg-accent px-3 py-1.5 text-sm text-white"
+          >
+            Save
+          </button>
+          <button
+            type="button"
+            onClick={() => setIsEditing(false)}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm"
+          >
+            Cancel
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
