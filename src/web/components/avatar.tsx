@@ -1,5 +1,5 @@
 // A round picture that falls back to the Kindred logo when the image is missing or fails to load.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export const DEFAULT_AVATAR = '/logo.svg';
 
@@ -14,15 +14,16 @@ export function Avatar({
   size?: number;
   className?: string;
 }) {
-  const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
+  // Remember which source failed, so a new source gets its own chance to load.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
   return (
     <img
       src={!src || failed ? DEFAULT_AVATAR : src}
       alt={alt}
       width={size}
       height={size}
-      onError={() => setFailed(true)}
+      onError={() => setFailedSrc(src ?? null)}
       className={`shrink-0 rounded-full bg-panel-2 object-cover ${className}`}
       style={{ width: size, height: size }}
     />

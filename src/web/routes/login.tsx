@@ -22,7 +22,7 @@ export function LoginRoute() {
         loop
         playsInline
         poster="/video/login-poster.jpg"
-        aria-hidden="true"
+        tabIndex={-1}
       >
         <source src="/video/login-loop.webm" type="video/webm" />
         <source src="/video/login-loop.mp4" type="video/mp4" />
