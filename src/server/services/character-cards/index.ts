@@ -1,0 +1,9 @@
+// Character Card V1/V2/V3 import and export: pure functions over bytes, no HTTP and no database.
+
+export type { TAvatarMime, TCardAvatar } from './card-avatar.ts';
+export { CardError, type TCardErrorCode } from './card-error.ts';
+export { type TCardV3Data, ZCardV3Data } from './card-schema.ts';
+export type { TExportableCharacter, TImportedCard } from './card-types.ts';
+export { exportCardJson, exportCardPng } from './export-card.ts';
+export { CARD_LIMITS } from './limits.ts';
+export { parseCard } from './parse-card.ts';
