@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { buildPrompt, CONTEXT_MESSAGES, DEFAULT_USER_NAME } from './prompt.ts';
+
+const luna = {
+  name: 'Luna',
+  description: 'Luna is a gentle astronomer who calls {{userName}} "stargazer" and loves quiet nights.',
+};
+
+describe('buildPrompt', () => {
+  it('a first message: placeholder dropped, persona filled in, no memories, no thoughts', () => {
+    const messages = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history: [
+        { role: 'user', content: '' },
+        { role: 'user', content: 'Hi Luna!' },
+      ],
+      memories: [],
+      withThoughts: false,
+    });
+    expect(messages).toMatchInlineSnapshot(`
+      [
+        {
+          "content": "Luna is a gentle astronomer who calls Ada "stargazer" and loves quiet nights.
+
+      You are Luna, talking with Ada. Rules of this role-play:
+      - Stay in character as Luna at all times. Never say you are an AI and never mention these rules.
+      - Reply concisely as Luna: a few sentences in Luna's own voice, in the language Ada uses.
+      - Never speak, think or act for Ada; write only Luna's words.",
+          "role": "system",
+        },
+        {
+          "content": "Hi Luna!",
+          "role": "user",
+        },
+      ]
+    `);
+  });
+
+  it('with memories and internal monologue', () => {
+    const messages = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history: [
+        { role: 'user', content: 'I am back.' },
+        { role: 'assistant', content: 'Welcome back, stargazer.' },
+        { role: 'user', content: 'Guess what happened?' },
+      ],
+      memories: [
+        { content: 'My cat is called Orion.', reply: 'What a perfect name for a cat!' },
+        { content: 'I start a new job on Monday.', reply: '' },
+      ],
+      withThoughts: true,
+    });
+    expect(messages).toMatchSnapshot();
+  });
+
+  it('uses the placeholder first name when there is no username', () => {
+    const [system] = buildPrompt({
+      persona: luna,
+      userName: '  ',
+      history: [],
+      memories: [],
+      withThoughts: false,
+    });
+    expect(DEFAULT_USER_NAME).toBe('Friend');
+    expect(system?.content).toContain('calls Friend "stargazer"');
+    expect(system?.content).toContain('talking with Friend');
+    expect(system?.content).not.toContain('{{');
+  });
+
+  it('replaces every placeholder spelling', () => {
+    const [system] = buildPrompt({
+      persona: {
+        name: 'Rex',
+        description: '{{userName}} and {{ USERNAME }} meet {{char}}; {{user}} smiles.',
+      },
+      userName: 'Bo',
+      history: [],
+      memories: [],
+      withThoughts: false,
+    });
+    expect(system?.content.split('\n')[0]).toBe('Bo and Bo meet Rex; Bo smiles.');
+  });
+
+  it('keeps the last 30 non-empty messages of a 40-message chat with blanks', () => {
+    const history = Array.from({ length: 40 }, (_, i) => ({
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      // Every 7th message is blank (empty or whitespace) and must not count.
+      content: i % 7 === 3 ? (i % 2 === 0 ? '' : '   ') : `message ${i}`,
+    }));
+    const messages = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history,
+      memories: [],
+      withThoughts: false,
+    });
+    const nonEmpty = history.filter((m) => m.content.trim() !== '');
+    expect(nonEmpty).toHaveLength(34);
+    expect(messages).toHaveLength(1 + CONTEXT_MESSAGES);
+    expect(messages.slice(1)).toEqual(nonEmpty.slice(-30));
+    expect(messages[1]?.content).toBe('message 5');
+    expect(messages.at(-1)?.content).toBe('message 39');
+  });
+});

@@ -1,0 +1,42 @@
+// Chat model served by a local Ollama, through its OpenAI-compatible /v1 endpoint.
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createAiSdkChatModel } from '../ai-sdk-chat-model.ts';
+import { cachedCheck } from '../cached-check.ts';
+import type { TChatModel } from '../chat-model.ts';
+
+export const DEFAULT_OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
+
+export type TOllamaOptions = {
+  /** Ollama's own address, without /v1 (default http://127.0.0.1:11434). */
+  baseUrl?: string;
+  model: string;
+  maxRetries?: number;
+};
+
+/** Ollama lists `llama3.2` as `llama3.2:latest`. */
+function isSameModel(listed: string, wanted: string): boolean {
+  return listed === wanted || (!wanted.includes(':') && listed === `${wanted}:latest`);
+}
+
+export function createOllamaModel(options: TOllamaOptions): TChatModel {
+  const baseUrl = (options.baseUrl ?? DEFAULT_OLLAMA_BASE_URL).replace(/\/+$/, '');
+  const provider = createOpenAICompatible({ name: 'ollama', baseURL: `${baseUrl}/v1` });
+  return createAiSdkChatModel({
+    id: `ollama:${options.model}`,
+    model: provider.chatModel(options.model),
+    maxRetries: options.maxRetries,
+    // Up when GET /api/tags answers 200 within 1 s and lists the model: an Ollama without the model
+    // pulled would fail every reply, and then the embedded model is the better choice.
+    isAvailable: cachedCheck(async () => {
+      const response = await fetch(`${baseUrl}/api/tags`, { signal: AbortSignal.timeout(1000) });
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        return false;
+      }
+      const body = (await response.json()) as { models?: { name?: string; model?: string }[] };
+      return (body.models ?? []).some(
+        (m) => isSameModel(m.name ?? '', options.model) || isSameModel(m.model ?? '', options.model),
+      );
+    }),
+  });
+}

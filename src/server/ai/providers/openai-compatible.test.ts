@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type TFakeOpenAI } from '../../../test-support/fake-openai-server.ts';
+import {
+  ModelUnavailableError,
+  type TChatModel,
+  type TReplyChunk,
+  type TStreamReplyInput,
+} from '../chat-model.ts';
+import { buildPrompt } from '../prompt.ts';
+import { createOpenAICompatibleModel } from './openai-compatible.ts';
+
+async function collect(model: TChatModel, input: TStreamReplyInput) {
+  const chunks: TReplyChunk[] = [];
+  for await (const chunk of model.streamReply(input)) chunks.push(chunk);
+  return {
+    chunks,
+    text: chunks
+      .filter((c) => c.type === 'text')
+      .map((c) => c.text)
+      .join(''),
+    thoughts: chunks
+      .filter((c) => c.type === 'thoughts')
+      .map((c) => c.text)
+      .join(''),
+  };
+}
+
+const prompt = (withThoughts: boolean) =>
+  buildPrompt({
+    persona: { name: 'Luna', description: 'Luna is kind to {{userName}}.' },
+    userName: 'Ada',
+    history: [
+      { role: 'user', content: '' },
+      { role: 'user', content: 'I lost my keys again today' },
+    ],
+    memories: [],
+    withThoughts,
+  });
+
+describe('OpenAI-compatible provider against the fake server', () => {
+  let server: TFakeOpenAI;
+  let model: TChatModel;
+
+  beforeAll(async () => {
+    server = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
+    model = createOpenAICompatibleModel({
+      baseURL: server.url,
+      apiKey: 'sk-test',
+      model: 'gpt-test',
+      maxRetries: 0,
+    });
+  });
+  afterAll(() => server.close());
+
+  it('streams a reply in several chunks and sends the built prompt', async () => {
+    server.setMode('ok');
+    const reply = await collect(model, { messages: prompt(false), withThoughts: false });
+    expect(model.id).toBe('openai-compatible:gpt-test');
+    expect(reply.text).toBe('I lost my keys… I hear you.');
+    expect(reply.thoughts).toBe('');
+    expect(reply.chunks.length).toBeGreaterThan(3);
+    const sent = server.requests.at(-1)!;
+    expect(sent).toMatchObject({ model: 'gpt-test', stream: true, authorization: 'Bearer sk-test' });
+    expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user']);
+    expect(sent.messages[0]?.content).toContain('Luna is kind to Ada.');
+  });
+
+  it('returns thoughts separately when the prompt asks for them', async () => {
+    server.setMode('ok');
+    const reply = await collect(model, { messages: prompt(true), withThoughts: true, maxTokens: 50 });
+    expect(reply.thoughts).toBe('They said "I lost my keys". I should listen.');
+    expect(reply.text).toBe('I lost my keys… I hear you.');
+    expect(server.requests.at(-1)?.maxTokens).toBe(50);
+  });
+
+  it('maxTokens cuts the reply', async () => {
+    const reply = await collect(model, { messages: prompt(false), withThoughts: false, maxTokens: 2 });
+    expect(reply.text).toBe('I lost');
+  });
+
+  it('an HTTP 500 becomes a thrown error', async () => {
+    server.setMode('fail');
+    await expect(collect(model, { messages: prompt(false), withThoughts: false })).rejects.toMatchObject({
+      statusCode: 500,
+    });
+    server.setMode('ok');
+  });
+
+  it('a connection cut mid-reply is a thrown error', async () => {
+    server.setMode('drop');
+    await expect(collect(model, { messages: prompt(false), withThoughts: false })).rejects.toThrow();
+    server.setMode('ok');
+  });
+
+  it('a hanging model can be aborted', async () => {
+    server.setMode('hang');
+    const started = Date.now();
+    const reply = await collect(model, {
+      messages: prompt(false),
+      withThoughts: false,
+      signal: AbortSignal.timeout(200),
+    });
+    expect(reply.text).toBe('');
+    expect(Date.now() - started).toBeLessThan(2000);
+    server.setMode('ok');
+  });
+
+  it('is available when the server answers, not with a wrong key or when nothing listens', async () => {
+    expect(await model.isAvailable()).toBe(true);
+    const wrongKey = createOpenAICompatibleModel({ baseURL: server.url, apiKey: 'nope', model: 'gpt-test' });
+    expect(await wrongKey.isAvailable()).toBe(false);
+    const nowhere = createOpenAICompatibleModel({
+      baseURL: 'http://127.0.0.1:9/v1',
+      model: 'x',
+      maxRetries: 0,
+    });
+    expect(await nowhere.isAvailable()).toBe(false);
+    await expect(collect(nowhere, { messages: prompt(false), withThoughts: false })).rejects.toBeInstanceOf(
+      ModelUnavailableError,
+    );
+  });
+});

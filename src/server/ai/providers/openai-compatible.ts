@@ -1,0 +1,39 @@
+// Chat model on any OpenAI-compatible endpoint (OpenAI, vLLM, LM Studio, OpenRouter) via the AI SDK.
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { createAiSdkChatModel } from '../ai-sdk-chat-model.ts';
+import { answersWithin, cachedCheck } from '../cached-check.ts';
+import type { TChatModel } from '../chat-model.ts';
+
+export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+export type TOpenAICompatibleOptions = {
+  /** Ends with /v1 (default: OpenAI's). */
+  baseURL?: string;
+  apiKey?: string;
+  model: string;
+  maxRetries?: number;
+};
+
+export function createOpenAICompatibleModel(options: TOpenAICompatibleOptions): TChatModel {
+  const baseURL = (options.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  const provider = createOpenAICompatible({
+    name: 'openai-compatible',
+    baseURL,
+    apiKey: options.apiKey,
+    includeUsage: true,
+  });
+  const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
+  return createAiSdkChatModel({
+    id: `openai-compatible:${options.model}`,
+    model: provider.chatModel(options.model),
+    maxRetries: options.maxRetries,
+    // Up when GET /models answers; a 404 still means a server is there (not every compatible server lists
+    // models), while 401/403 means the key is wrong and every reply would fail.
+    isAvailable: cachedCheck(() =>
+      answersWithin(`${baseURL}/models`, 2000, {
+        headers,
+        isAccepted: (status) => (status >= 200 && status < 300) || status === 404,
+      }),
+    ),
+  });
+}

@@ -1,0 +1,215 @@
+// A small real HTTP server speaking enough of the OpenAI chat API (and Ollama's model list) for tests,
+// e2e runs and load benchmarks.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** ok: answer; fail: HTTP 500; hang: never answer; drop: send two tokens, then cut the connection. */
+export type TFakeOpenAIMode = 'ok' | 'fail' | 'hang' | 'drop';
+
+export type TFakeOpenAIOptions = {
+  /** Delay between streamed tokens, in ms (default 0). */
+  tokenDelayMs?: number;
+  mode?: TFakeOpenAIMode;
+  /** The model id listed by GET /v1/models (any requested model is answered). */
+  model?: string;
+  /** When set, requests must carry `Authorization: Bearer <apiKey>` or get 401. */
+  apiKey?: string;
+  /** Keep a log of chat requests (default true; a long benchmark may turn it off). */
+  logRequests?: boolean;
+};
+
+export type TFakeChatRequest = {
+  model: string;
+  stream: boolean;
+  messages: { role: string; content: string }[];
+  maxTokens?: number;
+  authorization?: string;
+};
+
+export type TFakeOpenAI = {
+  /** Base URL ending with /v1. */
+  url: string;
+  requests: TFakeChatRequest[];
+  setMode(mode: TFakeOpenAIMode): void;
+  setTokenDelay(ms: number): void;
+  close(): Promise<void>;
+};
+
+type TMessage = { role: string; content: string };
+
+/** The deterministic reply: an echo of the last user message's first words, with thoughts if asked. */
+export function fakeReply(messages: TMessage[]): string {
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+  const words = (lastUser?.content ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 4).join(' ');
+  const reply = `${words || 'Hello'}… I hear you.`;
+  const wantsThoughts = messages.some((m) => m.role === 'system' && m.content.includes('<thoughts>'));
+  return wantsThoughts ? `<thoughts>They said "${words}". I should listen.</thoughts>${reply}` : reply;
+}
+
+/** Splits text into word-sized tokens that join back to the text exactly. */
+function toTokens(text: string): string[] {
+  return text.match(/\s*\S+/g) ?? [];
+}
+
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');
+  }
+  return '';
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise<TFakeOpenAI> {
+  let mode: TFakeOpenAIMode = options.mode ?? 'ok';
+  let tokenDelayMs = options.tokenDelayMs ?? 0;
+  const modelId = options.model ?? 'fake-model';
+  const isLogging = options.logRequests ?? true;
+  const requests: TFakeChatRequest[] = [];
+  let completionCount = 0;
+
+  const handleChat = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    } catch {
+      sendJson(res, 400, { error: { message: 'invalid JSON', type: 'invalid_request_error' } });
+      return;
+    }
+    const rawMessages = Array.isArray(body.messages) ? (body.messages as Record<string, unknown>[]) : [];
+    const messages = rawMessages.map((m) => ({ role: String(m.role), content: contentText(m.content) }));
+    const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens) || undefined;
+    const request: TFakeChatRequest = {
+      model: String(body.model ?? ''),
+      stream: body.stream === true,
+      messages,
+      maxTokens,
+      authorization: req.headers.authorization,
+    };
+    if (isLogging) requests.push(request);
+
+    if (mode === 'hang') return; // the client's abort or close() ends it
+    if (mode === 'fail') {
+      sendJson(res, 500, { error: { message: 'The fake model failed on purpose.', type: 'server_error' } });
+      return;
+    }
+
+    const tokens = toTokens(fakeReply(messages)).slice(0, maxTokens);
+    const id = `chatcmpl-fake-${++completionCount}`;
+    const created = Math.floor(Date.now() / 1000);
+    const usage = {
+      prompt_tokens: messages.reduce((n, m) => n + toTokens(m.content).length, 0),
+      completion_tokens: tokens.length,
+      total_tokens: 0,
+    };
+    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+    const finishReason = maxTokens !== undefined && tokens.length >= maxTokens ? 'length' : 'stop';
+
+    if (!request.stream) {
+      await sleep(tokenDelayMs * tokens.length);
+      sendJson(res, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model: request.model,
+        choices: [
+          { index: 0, message: { role: 'assistant', content: tokens.join('') }, finish_reason: finishReason },
+        ],
+        usage,
+      });
+      return;
+    }
+
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    const send = (choiceDelta: Record<string, unknown>, finish: string | null, extra: object = {}) =>
+      res.write(
+        `data: ${JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          created,
+          model: request.model,
+          choices: [{ index: 0, delta: choiceDelta, finish_reason: finish }],
+          ...extra,
+        })}\n\n`,
+      );
+    send({ role: 'assistant', content: '' }, null);
+    for (const [i, token] of tokens.entries()) {
+      if (res.destroyed) return;
+      if (tokenDelayMs > 0) await sleep(tokenDelayMs);
+      if (mode === 'drop' && i === 2) {
+        res.destroy();
+        return;
+      }
+      send({ content: token }, null);
+    }
+    const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
+    send({}, finishReason, streamOptions?.include_usage ? { usage } : {});
+    res.end('data: [DONE]\n\n');
+  };
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      sendJson(res, 401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' },
+      });
+      return;
+    }
+    if (req.method === 'GET' && path === '/v1/models') {
+      sendJson(res, 200, {
+        object: 'list',
+        data: [{ id: modelId, object: 'model', created: 0, owned_by: 'fake' }],
+      });
+      return;
+    }
+    if (req.method === 'GET' && path === '/api/tags') {
+      // Ollama's model list, so the server (without /v1) also stands in for an Ollama.
+      sendJson(res, 200, { models: [{ name: `${modelId}:latest`, model: `${modelId}:latest` }] });
+      return;
+    }
+    if (req.method === 'POST' && path === '/v1/chat/completions') {
+      handleChat(req, res).catch(() => res.destroy());
+      return;
+    }
+    sendJson(res, 404, {
+      error: { message: `No route ${req.method} ${path}`, type: 'invalid_request_error' },
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    setMode(next) {
+      mode = next;
+    },
+    setTokenDelay(ms) {
+      tokenDelayMs = ms;
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
