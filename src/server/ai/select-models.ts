@@ -1,0 +1,64 @@
+// Chooses the chat models from configuration: a local one (Ollama or embedded llama.cpp) and a remote one.
+import { HOW_TO_GET_A_MODEL, ModelUnavailableError, type TChatModel } from './chat-model.ts';
+import { createLlamaCppModel } from './providers/llama-cpp.ts';
+import { createOllamaModel } from './providers/ollama.ts';
+import { createOpenAICompatibleModel } from './providers/openai-compatible.ts';
+
+export type TModelKind = 'local' | 'remote';
+
+export type TSelectModelsOptions = {
+  ollamaBaseUrl: string;
+  ollamaModel: string;
+  openaiBaseUrl?: string;
+  openaiApiKey?: string;
+  openaiModel: string;
+  /** The embedded model's GGUF, e.g. <dataDir>/models/<file>.gguf (it may not be downloaded yet). */
+  llamaModelPath: string;
+};
+
+export type TModelSelection = {
+  /** Chosen at start-up: Ollama when it answered, else the embedded model if its file exists, else null. */
+  local: TChatModel | null;
+  /** The OpenAI-compatible endpoint when OPENAI_BASE_URL or OPENAI_API_KEY is set, else null. */
+  remote: TChatModel | null;
+  /**
+   * The model to answer with now: the first available of the asked kind, else of the other kind.
+   * Checked on every call (answers are cached ~5 s), so an Ollama started later or a GGUF downloaded
+   * after start-up is picked up without a restart.
+   * @throws ModelUnavailableError when none is available.
+   */
+  pickModel(kind: TModelKind): Promise<TChatModel>;
+  /** Frees the embedded model, if it was loaded. */
+  dispose(): Promise<void>;
+};
+
+export async function selectModels(options: TSelectModelsOptions): Promise<TModelSelection> {
+  const ollama = createOllamaModel({ baseUrl: options.ollamaBaseUrl, model: options.ollamaModel });
+  const embedded = createLlamaCppModel({ modelPath: options.llamaModelPath });
+  const isRemoteConfigured = Boolean(options.openaiBaseUrl || options.openaiApiKey);
+  const remote = isRemoteConfigured
+    ? createOpenAICompatibleModel({
+        baseURL: options.openaiBaseUrl || undefined,
+        apiKey: options.openaiApiKey || undefined,
+        model: options.openaiModel,
+      })
+    : null;
+
+  const locals = [ollama, embedded];
+  const remotes = remote ? [remote] : [];
+  const [isOllamaUp, hasEmbeddedFile] = await Promise.all([ollama.isAvailable(), embedded.isAvailable()]);
+  const local = isOllamaUp ? ollama : hasEmbeddedFile ? embedded : null;
+
+  return {
+    local,
+    remote,
+    async pickModel(kind) {
+      const candidates = kind === 'local' ? [...locals, ...remotes] : [...remotes, ...locals];
+      for (const candidate of candidates) {
+        if (await candidate.isAvailable()) return candidate;
+      }
+      throw new ModelUnavailableError(`No chat model is available. ${HOW_TO_GET_A_MODEL}`);
+    },
+    dispose: () => embedded.dispose(),
+  };
+}
