@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the /login screen's looping background video and its poster frame into public/media/.
+# Renders the /login screen's looping background video and its poster frame into public/video/ (not /media: that path serves people's uploads).
 # Run: npm run media:make   (needs ffmpeg with libx264 and libvpx-vp9; Debian's ffmpeg has both)
 #
 # The picture is a soft, fairly dark violet/rose/indigo gradient drifting slowly, so white text on
@@ -10,7 +10,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-out=public/media
+out=public/video
 mkdir -p "$out"
 
 FFMPEG=${FFMPEG:-ffmpeg}

@@ -9,14 +9,14 @@ export const ZDisplayName = z
   .min(1, 'Name cannot be empty')
   .max(50, 'Name is at most 50 characters');
 
-/** A profile image is an https/http URL, or one of our own /media files, or empty for none. */
+/** A profile image is an http(s) URL, a path on this site, or empty for none. */
 export const ZImageUrl = z
   .string()
   .trim()
   .max(2048, 'Image URL is at most 2048 characters')
   .refine(
-    (v) => v === '' || v.startsWith('/media/') || /^https?:\/\/[^\s]+$/i.test(v),
-    'Image must be an http(s) URL',
+    (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v),
+    'Image must be an http(s) URL or a path on this site',
   );
 
 export const ZUpdateName = z.object({ name: ZDisplayName });

@@ -75,9 +75,9 @@ describe('cast artwork', () => {
   it('ships the default logo and the login media', () => {
     for (const file of [
       'logo.svg',
-      'media/login-loop.mp4',
-      'media/login-loop.webm',
-      'media/login-poster.jpg',
+      'video/login-loop.mp4',
+      'video/login-loop.webm',
+      'video/login-poster.jpg',
     ]) {
       expect(existsSync(publicDir + file), file).toBe(true);
     }

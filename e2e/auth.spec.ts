@@ -1,0 +1,89 @@
+import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
+import { LoginPage } from './pages/login.ts';
+
+const GUARDED = ['/', '/search?q=a', '/profile', '/chat/1', '/character/create/new'];
+
+test('a signed-out visit to any guarded screen lands on /login, which shows the spec texts', async ({ page }) => {
+  for (const path of GUARDED) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+  }
+  await expect(page.getByRole('heading', { name: 'Login to Kindred' })).toBeVisible();
+  await expect(page.getByText('Bring your favourite characters to life')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with Kindred ID' })).toBeVisible();
+  await expect(page.getByText('By continuing, you agree to our Terms and Privacy Policy.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Terms|Privacy/ })).toHaveCount(0);
+  const video = page.locator('video');
+  await expect(video).toHaveJSProperty('loop', true);
+  await expect(video).toHaveJSProperty('muted', true);
+  await page.screenshot({ path: 'test-results/screens/login.png' });
+});
+
+test('/edit-profile is reachable signed out', async ({ page }) => {
+  await page.goto('/edit-profile');
+  await expect(page).toHaveURL(/\/edit-profile$/);
+  await expect(page.getByLabel('Display Name')).toBeVisible();
+});
+
+test('sign in, see the session, log out, and the old cookie no longer works', async ({ page, signIn, browser }) => {
+  const person = await signIn(newPerson('Ada Lovelace'));
+  const session = await sessionIn(page);
+  expect(session?.user).toMatchObject({ email: person.email, name: 'Ada Lovelace', username: 'ada_lovelace' });
+  const oldCookies = await page.context().cookies();
+
+  await page.getByRole('button', { name: /Ada Lovelace/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await sessionIn(page))?.user).toBeUndefined();
+
+  const replay = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await replay.addCookies(oldCookies);
+  const res = await replay.request.get('/auth/session');
+  expect((await res.json())?.user).toBeUndefined();
+  const api = await replay.request.get(`/api/users/email?email=${encodeURIComponent(person.email)}`);
+  expect(api.status()).toBe(401);
+  await replay.close();
+});
+
+test('edit profile saves and returns to /profile', async ({ page, signIn }) => {
+  await signIn(newPerson('Grace Hopper'));
+  await page.goto('/edit-profile');
+  await expect(page.getByLabel('Display Name')).toHaveValue('Grace Hopper');
+  await page.getByLabel('Display Name').fill('Admiral Grace');
+  await page.getByLabel('Profile Image URL').fill('/logo.svg');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: /Admiral Grace/ })).toBeVisible();
+  await expect(page.getByText('Free Tier')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/profile.png' });
+});
+
+test('a failed save shows an error toast at the bottom centre', async ({ page }) => {
+  await page.goto('/edit-profile');
+  await page.getByLabel('Display Name').fill('Nobody');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Sign in to edit your profile' });
+  await expect(toast).toBeVisible();
+  const box = (await toast.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(20);
+  expect(box.y).toBeGreaterThan(viewport.height / 2);
+});
+
+test('an unknown screen shows the router fallback', async ({ page, signIn }) => {
+  await signIn();
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+});
+
+test('with Google configured, the button says Google and the Google path signs in', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: process.env.E2E_GOOGLE_URL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  const person = newPerson('Gus Google');
+  await new LoginPage(page).signIn(person, 'Continue with Google');
+  await expect(page).toHaveURL(/\/$/);
+  expect((await sessionIn(page))?.user).toMatchObject({ email: person.email, name: 'Gus Google' });
+  await context.close();
+});
