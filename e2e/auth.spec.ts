@@ -1,9 +1,20 @@
-import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
 import { LoginPage } from './pages/login.ts';
+import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
 
-const GUARDED = ['/', '/search?q=a', '/profile', '/chat/1', '/character/create/new'];
+const GUARDED = [
+  '/',
+  '/search?q=a',
+  '/profile',
+  '/chat/1',
+  '/character/create/new',
+  '/upgrade',
+  '/upgrade-success',
+  '/upgrade-cancel',
+];
 
-test('a signed-out visit to any guarded screen lands on /login, which shows the spec texts', async ({ page }) => {
+test('a signed-out visit to any guarded screen lands on /login, which shows the spec texts', async ({
+  page,
+}) => {
   for (const path of GUARDED) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
@@ -25,10 +36,18 @@ test('/edit-profile is reachable signed out', async ({ page }) => {
   await expect(page.getByLabel('Display Name')).toBeVisible();
 });
 
-test('sign in, see the session, log out, and the old cookie no longer works', async ({ page, signIn, browser }) => {
+test('sign in, see the session, log out, and the old cookie no longer works', async ({
+  page,
+  signIn,
+  browser,
+}) => {
   const person = await signIn(newPerson('Ada Lovelace'));
   const session = await sessionIn(page);
-  expect(session?.user).toMatchObject({ email: person.email, name: 'Ada Lovelace', username: 'ada_lovelace' });
+  expect(session?.user).toMatchObject({
+    email: person.email,
+    name: 'Ada Lovelace',
+    username: 'ada_lovelace',
+  });
   const oldCookies = await page.context().cookies();
 
   await page.getByRole('button', { name: /Ada Lovelace/ }).click();

@@ -8,7 +8,7 @@ export class LoginPage {
     await this.page.goto('/login');
   }
 
-  button(name = /Continue with/) {
+  button(name: RegExp | string = /Continue with/) {
     return this.page.getByRole('button', { name });
   }
 

@@ -33,6 +33,8 @@ export { expect };
 export async function sessionIn(page: Page) {
   return page.evaluate(async () => {
     const res = await fetch('/auth/session');
-    return (await res.json()) as { user?: { email: string; name: string; username: string; id: number } } | null;
+    return (await res.json()) as {
+      user?: { email: string; name: string; username: string; id: number };
+    } | null;
   });
 }

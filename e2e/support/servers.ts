@@ -38,7 +38,10 @@ export async function startKindred(env: Record<string, string> = {}): Promise<TR
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Kindred exited with ${child.exitCode} before it was ready`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error('Kindred did not become ready within 60 s');
     await new Promise((r) => setTimeout(r, 250));

@@ -18,6 +18,12 @@ async function requireSignedIn() {
   return null;
 }
 
+/** Paths no screen owns: signed-out people still go to /login, signed-in ones see the fallback. */
+async function notFound() {
+  await requireSignedIn();
+  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
+}
+
 async function redirectIfSignedIn() {
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
   if (user) throw redirect('/');
@@ -46,6 +52,7 @@ export const router = createBrowserRouter([
           { path: '/character/create/new', element: <CreateCharacterRoute /> },
         ],
       },
+      { path: '*', loader: notFound },
     ],
   },
 ]);
