@@ -58,13 +58,13 @@ async function main(): Promise<void> {
   console.log(result.wasPresent ? `Already downloaded: ${result.path}` : `Downloaded ${result.path}`);
 }
 
-function describe(error: unknown): string {
+function explainError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   // fetch reports only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND...) is in its cause.
   return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`\nModel download failed: ${describe(error)}\n`);
+  process.stderr.write(`\nModel download failed: ${explainError(error)}\n`);
   process.exitCode = 1;
 });
