@@ -16,8 +16,12 @@ import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { cardsRoutes } from './routes/cards.ts';
+import { charactersRoutes } from './routes/characters.ts';
 import { healthRoutes } from './routes/health.ts';
+import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
+import { createStorage, type TStorage } from './storage/index.ts';
 
 export type TAppDeps = {
   config: TConfig;
@@ -25,6 +29,8 @@ export type TAppDeps = {
   logger: TLogger;
   /** Folder of the built SPA; absent in API-only tests. */
   webDir?: string;
+  /** Where uploads go; chosen from config when absent. */
+  storage?: TStorage;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -43,6 +49,7 @@ const SERVER_PREFIXES = [
 export function createApp(deps: TAppDeps) {
   const { config, database, logger } = deps;
   const db = database.db;
+  const storage = deps.storage ?? createStorage(config);
   const app = new Hono<TAppEnv>();
 
   app.use(requestId());
@@ -88,6 +95,9 @@ export function createApp(deps: TAppDeps) {
     app.route('/idp', createIdpRoutes(createIdp(config, db), db, config.IDP_NAME));
   }
   app.route('/api/users', usersRoutes(db));
+  app.route('/api/character-personas', charactersRoutes(db, storage));
+  app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
+  app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));
   if (deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))) mountSpa(app, deps.webDir);

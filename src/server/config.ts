@@ -39,6 +39,13 @@ export const ZConfig = z.object({
   OPENAI_API_KEY: optional(z.string()),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   LLAMA_MODEL_FILE: z.string().default('qwen2.5-0.5b-instruct-q4_k_m.gguf'),
+  // Uploaded files go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/media.
+  S3_BUCKET: optional(z.string()),
+  S3_REGION: z.string().default('auto'),
+  S3_ENDPOINT: optional(ZUrl),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_PUBLIC_URL: optional(ZUrl),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {
@@ -60,6 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const c = parsed.data;
   if (Boolean(c.AUTH_GOOGLE_ID) !== Boolean(c.AUTH_GOOGLE_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  AUTH_GOOGLE_ID/AUTH_GOOGLE_SECRET: set both or neither');
+  }
+  if (c.S3_BUCKET && !(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY && c.S3_PUBLIC_URL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_BUCKET: also set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL',
+    );
   }
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -1,0 +1,116 @@
+// SQL for characters: the built-in cast (visible to all) and each person's own (visible to them only).
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { TDb } from '../client.ts';
+import { characters, type TCharacterRow } from '../schema.ts';
+
+/** The columns a list needs; descriptions and cards stay in the database. */
+const listColumns = {
+  id: characters.id,
+  name: characters.name,
+  tagline: characters.tagline,
+  avatarUrl: characters.avatarUrl,
+  userId: characters.userId,
+  featuredGroup: characters.featuredGroup,
+  featuredOrder: characters.featuredOrder,
+};
+export type TCharacterListRow = {
+  id: number;
+  name: string;
+  tagline: string;
+  avatarUrl: string | null;
+  userId: number | null;
+  featuredGroup: number | null;
+  featuredOrder: number | null;
+};
+
+/** LIKE with the person's text taken literally. */
+const nameContains = (q: string): SQL =>
+  sql`lower(${characters.name}) like ${`%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`;
+
+type TPageOpts = { after?: number; limit: number; q?: string };
+
+function pageOf(owner: SQL, opts: TPageOpts) {
+  const filters = [owner];
+  if (opts.after !== undefined) filters.push(gt(characters.id, opts.after));
+  if (opts.q) filters.push(nameContains(opts.q));
+  return and(...filters)!;
+}
+
+/**
+ * The built-in cast and the person's own characters, by id (built-in ids come first). Two index
+ * range scans on (user_id, id) merged, so the cost follows the page size, not the table size.
+ */
+export async function listVisibleCharacters(
+  db: TDb,
+  userId: number,
+  opts: TPageOpts,
+): Promise<TCharacterListRow[]> {
+  const builtIn = db
+    .select(listColumns)
+    .from(characters)
+    .where(pageOf(isNull(characters.userId), opts))
+    .orderBy(asc(characters.id))
+    .limit(opts.limit);
+  const own = db
+    .select(listColumns)
+    .from(characters)
+    .where(pageOf(eq(characters.userId, userId), opts))
+    .orderBy(asc(characters.id))
+    .limit(opts.limit);
+  const [a, b] = await Promise.all([builtIn, own]);
+  return [...a, ...b].sort((x, y) => x.id - y.id).slice(0, opts.limit);
+}
+
+/** One person's own characters, by id. */
+export async function listOwnCharacters(
+  db: TDb,
+  userId: number,
+  opts: TPageOpts,
+): Promise<TCharacterListRow[]> {
+  return db
+    .select(listColumns)
+    .from(characters)
+    .where(pageOf(eq(characters.userId, userId), opts))
+    .orderBy(asc(characters.id))
+    .limit(opts.limit);
+}
+
+/** The built-in cast, for the home banners and the sidebar. */
+export async function listBuiltInCharacters(db: TDb): Promise<TCharacterListRow[]> {
+  return db.select(listColumns).from(characters).where(isNull(characters.userId)).orderBy(asc(characters.id));
+}
+
+/** A character the person may see: built-in, or their own. Someone else's is as good as missing. */
+export async function findVisibleCharacter(
+  db: TDb,
+  userId: number,
+  id: number,
+): Promise<TCharacterRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(characters)
+    .where(
+      and(eq(characters.id, id), sql`(${characters.userId} is null or ${characters.userId} = ${userId})`),
+    );
+  return row;
+}
+
+export type TNewCharacter = {
+  userId: number;
+  name: string;
+  tagline: string;
+  description: string;
+  greeting?: string | null;
+  avatarUrl: string | null;
+  voiceId: string | null;
+  voiceDescription: string | null;
+  card?: unknown;
+};
+
+export async function insertCharacter(db: TDb, values: TNewCharacter): Promise<TCharacterRow> {
+  const [row] = await db
+    .insert(characters)
+    .values({ ...values, memoryDisabled: false })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,74 @@
+// /api/character-personas: the built-in cast for everyone, a person's own characters for them only.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { NEXT_PAGE_HEADER, ZCharacterId, ZCreateCharacter, ZListQuery } from '../../shared/characters.ts';
+import { ZUserId } from '../../shared/users.ts';
+import type { TDb } from '../db/client.ts';
+import {
+  parseJson,
+  parseParams,
+  parseQuery,
+  requireSelf,
+  requireUser,
+  type TAppContext,
+  type TAppEnv,
+} from '../lib/http.ts';
+import { createCharacter } from '../services/characters/create-character.ts';
+import { getFeatured } from '../services/characters/featured.ts';
+import { getCharacter } from '../services/characters/get-character.ts';
+import {
+  listCharacters,
+  listOwnedCharacters,
+  type TListPage,
+} from '../services/characters/list-characters.ts';
+import type { TStorage } from '../storage/index.ts';
+
+const ZUserParam = z.object({ userId: ZUserId });
+const ZCharacterParam = z.object({ characterId: ZCharacterId });
+
+/** The spec's list is a plain array; the cursor of the next page travels in a header. */
+function pageReply(c: TAppContext, page: TListPage) {
+  if (page.nextAfter !== null) c.header(NEXT_PAGE_HEADER, String(page.nextAfter));
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(page.items);
+}
+
+export function charactersRoutes(db: TDb, storage: TStorage) {
+  return new Hono<TAppEnv>()
+    .get('/', async (c) => {
+      const user = requireUser(c);
+      const query = parseQuery(c, ZListQuery);
+      return pageReply(c, await listCharacters(db, { userId: user.id, ...query }));
+    })
+    .get('/featured', async (c) => {
+      requireUser(c);
+      return c.json(await getFeatured(db));
+    })
+    .get('/user/:userId', async (c) => {
+      const { userId } = parseParams(c, ZUserParam);
+      requireSelf(c, userId);
+      const query = parseQuery(c, ZListQuery.omit({ q: true }));
+      return pageReply(c, await listOwnedCharacters(db, { userId, ...query }));
+    })
+    .get('/:characterId', async (c) => {
+      const user = requireUser(c);
+      const { characterId } = parseParams(c, ZCharacterParam);
+      return c.json([await getCharacter(db, { userId: user.id, characterId })]);
+    })
+    .post('/', async (c) => {
+      const user = requireUser(c);
+      const body = await parseJson(c, ZCreateCharacter);
+      // The spec's body names the user; the session decides, and naming someone else is refused.
+      if (body.userId !== undefined && body.userId !== null) requireSelf(c, body.userId);
+      const persona = await createCharacter(db, storage, {
+        userId: user.id,
+        name: body.name,
+        tagline: body.tagline,
+        description: body.description,
+        avatarUrl: body.avatarUrl,
+        voiceId: body.voiceId,
+        voiceDescription: body.voiceDescription,
+      });
+      return c.json(persona, 201);
+    });
+}

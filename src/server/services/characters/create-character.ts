@@ -1,0 +1,35 @@
+// Creates a person's own character from the create form; the server adds the role-play instructions.
+import { withRolePlayPrefix } from '../../../shared/characters.ts';
+import type { TDb } from '../../db/client.ts';
+import { insertCharacter } from '../../db/queries/characters.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TStorage } from '../../storage/index.ts';
+import { toPersona } from './to-persona.ts';
+
+export type TCreateCharacterInput = {
+  userId: number;
+  name: string;
+  tagline: string;
+  /** The person's own words, already without the prefix and within the limit. */
+  description: string;
+  avatarUrl: string;
+  voiceId?: string | null;
+  voiceDescription?: string | null;
+};
+
+export async function createCharacter(db: TDb, storage: TStorage, input: TCreateCharacterInput) {
+  // Only pictures that went through the upload's checks; no remote images in chat.
+  if (!storage.owns(input.avatarUrl)) {
+    throw new AppError('bad_request', 'avatarUrl must be an image uploaded through /upload/avatar');
+  }
+  const row = await insertCharacter(db, {
+    userId: input.userId,
+    name: input.name,
+    tagline: input.tagline,
+    description: withRolePlayPrefix(input.description),
+    avatarUrl: input.avatarUrl,
+    voiceId: input.voiceId || null,
+    voiceDescription: input.voiceDescription || null,
+  });
+  return toPersona(row);
+}

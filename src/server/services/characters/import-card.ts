@@ -1,0 +1,50 @@
+// Imports a Character Card (V1/V2/V3, PNG or JSON) as a new character of the person's own.
+import { CHARACTER_LIMITS, withRolePlayPrefix } from '../../../shared/characters.ts';
+import type { TDb } from '../../db/client.ts';
+import { insertCharacter } from '../../db/queries/characters.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TStorage } from '../../storage/index.ts';
+import { CardError, parseCard, type TImportedCard } from '../character-cards/index.ts';
+import { cutText } from './cut-text.ts';
+import { storeAvatar } from './store-avatar.ts';
+import { toPersona } from './to-persona.ts';
+
+export async function importCharacterCard(
+  db: TDb,
+  storage: TStorage,
+  opts: { userId: number; bytes: Buffer; filename?: string; maxAvatarBytes: number },
+) {
+  let card: TImportedCard;
+  try {
+    card = parseCard({ bytes: opts.bytes, filename: opts.filename });
+  } catch (error) {
+    if (error instanceof CardError) throw new AppError('bad_request', error.message);
+    throw error;
+  }
+  const name = cutText(card.name, CHARACTER_LIMITS.name);
+  const description = cutText(card.description, CHARACTER_LIMITS.description);
+  if (name === '') throw new AppError('bad_request', 'The card has no character name.');
+  if (description === '') throw new AppError('bad_request', 'The card has no description or personality.');
+
+  // The picture goes through the same checks and re-encoding as an uploaded avatar.
+  const avatarUrl = card.avatar
+    ? await storeAvatar(storage, { bytes: card.avatar.bytes, maxBytes: opts.maxAvatarBytes })
+    : null;
+  try {
+    const row = await insertCharacter(db, {
+      userId: opts.userId,
+      name,
+      tagline: cutText(card.tagline, CHARACTER_LIMITS.tagline),
+      description: withRolePlayPrefix(description),
+      greeting: card.greeting,
+      avatarUrl,
+      voiceId: null,
+      voiceDescription: null,
+      card: card.card,
+    });
+    return { ...toPersona(row), tags: card.tags };
+  } catch (error) {
+    if (avatarUrl) await storage.remove(avatarUrl).catch(() => undefined);
+    throw error;
+  }
+}

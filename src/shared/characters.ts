@@ -1,0 +1,117 @@
+// Character shapes, limits and input rules shared by the server and the web app.
+import { z } from 'zod';
+
+/** Spec §5 and §9: the form's limits; the server enforces the same ones. */
+export const CHARACTER_LIMITS = {
+  name: 20,
+  tagline: 100,
+  /** The part the person writes; the fixed role-play instructions come on top. */
+  description: 1000,
+  voiceId: 64,
+  voiceDescription: 300,
+  avatarUrl: 2048,
+} as const;
+
+/** Pages of character lists; a person's own list can grow without bound. */
+export const CHARACTER_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
+
+/** The response header that carries the cursor of the next page (absent on the last page). */
+export const NEXT_PAGE_HEADER = 'X-Next-After';
+
+/**
+ * Spec: a created persona's description is "prefixed with fixed role-play instructions". The
+ * server owns the prefix: it accepts the description with or without it, checks the limit on the
+ * person's own words, and stores prefix + words, so the prompt never depends on what a browser sent.
+ */
+export const ROLE_PLAY_PREFIX =
+  'Role-play instructions: you are the character described below. Stay in character at all times, ' +
+  'speak in their voice, keep replies natural and engaging, and treat {{userName}} with warmth and respect.\n\n' +
+  'Character description:\n';
+
+/** The person's own words of a stored or submitted description. */
+export function withoutRolePlayPrefix(description: string): string {
+  return description.startsWith(ROLE_PLAY_PREFIX) ? description.slice(ROLE_PLAY_PREFIX.length) : description;
+}
+
+export const withRolePlayPrefix = (words: string) => `${ROLE_PLAY_PREFIX}${words}`;
+
+export const ZCharacterId = z.coerce.number().int().positive().max(2_147_483_647);
+
+const text = (label: string, max: number) =>
+  z
+    .string(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is at most ${max} characters`);
+
+/** The avatar is a file this server stored (a /media path, or the bucket's public URL). */
+const ZAvatarUrl = z
+  .string('Character avatar is required')
+  .trim()
+  .min(1, 'Character avatar is required')
+  .max(CHARACTER_LIMITS.avatarUrl);
+
+export const ZCreateCharacter = z.object({
+  name: text('Character name', CHARACTER_LIMITS.name),
+  tagline: text('Tagline', CHARACTER_LIMITS.tagline),
+  description: z
+    .string('Description is required')
+    .transform((v) => withoutRolePlayPrefix(v).trim())
+    .pipe(text('Description', CHARACTER_LIMITS.description)),
+  avatarUrl: ZAvatarUrl,
+  voiceId: z
+    .string()
+    .trim()
+    .max(CHARACTER_LIMITS.voiceId, `Voice is at most ${CHARACTER_LIMITS.voiceId} characters`)
+    .regex(/^[\w.:-]*$/, 'Voice must be a voice id (letters, digits, - _ . :)')
+    .optional()
+    .nullable(),
+  voiceDescription: z.string().trim().max(CHARACTER_LIMITS.voiceDescription).optional().nullable(),
+  /** Spec body field; must name the signed-in person when present. */
+  userId: z.union([z.number(), z.string()]).optional().nullable(),
+});
+export type TCreateCharacter = z.input<typeof ZCreateCharacter>;
+
+export const ZListQuery = z.object({
+  q: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  limit: z.coerce.number().int().min(1).max(CHARACTER_PAGE.maxLimit).default(CHARACTER_PAGE.defaultLimit),
+});
+
+/** What a list needs: cards, the sidebar, search results. */
+export type TPersonaListItem = {
+  id: number;
+  name: string;
+  tagline: string;
+  avatarUrl: string | null;
+  userId: number | null;
+  featuredGroup: number | null;
+  featuredOrder: number | null;
+};
+
+/** One persona, as the chat screen needs it. */
+export type TPersona = TPersonaListItem & {
+  description: string;
+  greeting: string | null;
+  voiceId: string | null;
+  voiceDescription: string | null;
+  memoryDisabled: boolean;
+};
+
+export type TBanner = {
+  group: number;
+  title: string;
+  subtitle: string;
+  backgroundUrl: string;
+  characters: TPersonaListItem[];
+};
+
+/** Home's three banners and the sidebar's fixed list, in display order. */
+export type TFeatured = { banners: TBanner[]; sidebar: TPersonaListItem[] };
+
+export const CARD_FORMATS = ['png', 'json'] as const;
+export const CARD_VERSIONS = ['v2', 'v3'] as const;
+export const ZCardExportQuery = z.object({
+  format: z.enum(CARD_FORMATS).default('png'),
+  version: z.enum(CARD_VERSIONS).default('v3'),
+});
