@@ -16,17 +16,22 @@ import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { assistantRoutes } from './routes/assistant.ts';
 import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
+import { chatLogsRoutes } from './routes/chatlogs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
+import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
 
 export type TAppDeps = {
   config: TConfig;
   database: TDatabase;
   logger: TLogger;
+  /** The chat models; made from config on first use when absent (tests point config at a fake server). */
+  models?: TChatModels;
   /** Folder of the built SPA; absent in API-only tests. */
   webDir?: string;
   /** Where uploads go; chosen from config when absent. */
@@ -95,6 +100,15 @@ export function createApp(deps: TAppDeps) {
     app.route('/idp', createIdpRoutes(createIdp(config, db), db, config.IDP_NAME));
   }
   app.route('/api/users', usersRoutes(db));
+  app.route('/api/chatlogs', chatLogsRoutes(db));
+  app.route(
+    '/',
+    assistantRoutes({
+      db,
+      models: deps.models ?? chatModelsFromConfig(config),
+      freeDailyMessages: config.FREE_DAILY_MESSAGES,
+    }),
+  );
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));

@@ -1,11 +1,13 @@
 // Process entry: configuration, database, the app, and a clean shutdown.
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { selectModels } from './ai/select-models.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { createLogger } from './lib/logger.ts';
+import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
 
 async function main() {
   loadDotEnv();
@@ -23,7 +25,10 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   await seedDatabase(database.db);
-  const app = createApp({ config, database, logger, webDir: path.resolve('dist') });
+  const selection = await selectModels(modelSelectionOptions(config));
+  logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
+  const models = chatModelsFrom(async () => selection);
+  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist') });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, database: database.kind }, 'listening');
@@ -33,6 +38,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close();
+    await models.dispose();
     await database.close();
     process.exit(0);
   };

@@ -1,0 +1,41 @@
+// SQL for the daily message allowance: one row per person and UTC day, changed by single atomic statements.
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../client.ts';
+import { dailyUsage } from '../schema.ts';
+
+/**
+ * Takes one message slot for `day`. With a limit, the row is only incremented while it is below the
+ * limit: the insert-or-update is one statement, so concurrent sends cannot both take the last slot
+ * (Postgres locks the conflicting row and re-checks the WHERE on the latest version).
+ * Returns the day's count including this message, or null when the limit is already reached.
+ */
+export async function reserveDailyMessage(
+  db: TDb,
+  opts: { userId: number; day: string; limit: number | null },
+): Promise<number | null> {
+  const limitCheck = opts.limit === null ? sql`` : sql` where ${dailyUsage.count} < ${opts.limit}`;
+  const result = await db.execute(sql`
+    insert into ${dailyUsage} (user_id, day, count) values (${opts.userId}, ${opts.day}, 1)
+    on conflict (user_id, day) do update set count = ${dailyUsage.count} + 1${limitCheck}
+    returning count`);
+  const row = rowsOf<{ count: number }>(result)[0];
+  return row ? Number(row.count) : null;
+}
+
+/** Gives a slot back (the reply produced nothing). Never goes below zero. */
+export async function releaseDailyMessage(db: TDb, opts: { userId: number; day: string }): Promise<void> {
+  await db
+    .update(dailyUsage)
+    .set({ count: sql`${dailyUsage.count} - 1` })
+    .where(
+      and(eq(dailyUsage.userId, opts.userId), eq(dailyUsage.day, opts.day), sql`${dailyUsage.count} > 0`),
+    );
+}
+
+export async function dailyMessageCount(db: TDb, opts: { userId: number; day: string }): Promise<number> {
+  const [row] = await db
+    .select({ count: dailyUsage.count })
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.userId, opts.userId), eq(dailyUsage.day, opts.day)));
+  return row?.count ?? 0;
+}

@@ -1,0 +1,101 @@
+// The reply calls (JSON, or Server-Sent Events with Accept: text/event-stream), the local-model health check
+// and the day's allowance.
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { type TReplyError, ZReplyRequest } from '../../shared/chat.ts';
+import type { TModelKind } from '../ai/select-models.ts';
+import type { TDb } from '../db/client.ts';
+import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import type { TChatModels } from '../services/chat/chat-models.ts';
+import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
+import { startReply } from '../services/chat/send-message.ts';
+
+export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number };
+
+export function assistantRoutes(deps: TAssistantDeps) {
+  const reply = (kind: TModelKind) => (c: TAppContext) => sendReply(c, deps, kind);
+  return new Hono<TAppEnv>()
+    .get('/ollama-health', async (c) => c.json({ healthy: await deps.models.isLocalHealthy() }))
+    .get('/assistant-usage', async (c) => {
+      const user = requireUser(c);
+      return c.json(
+        await dailyUsage(deps.db, {
+          userId: user.id,
+          isSubscribed: user.isSubscribed,
+          freeDailyMessages: deps.freeDailyMessages,
+        }),
+      );
+    })
+    .post('/assistant-reply-original', reply('local'))
+    .post('/assistant-reply-openai', reply('remote'));
+}
+
+async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind) {
+  const body = await parseJson(c, ZReplyRequest);
+  const user = requireSelf(c, body.userId);
+  const stop = new AbortController();
+  // The client going away (closing the tab, the stop button) stops the model; what arrived is kept.
+  const signal = AbortSignal.any([stop.signal, c.req.raw.signal]);
+
+  let run: Awaited<ReturnType<typeof startReply>>;
+  try {
+    run = await startReply(
+      { db: deps.db, models: deps.models, freeDailyMessages: deps.freeDailyMessages, log: c.get('log') },
+      {
+        user,
+        kind,
+        characterId: body.characterId,
+        userInput: body.userInput,
+        hist: body.hist,
+        retry: body.retry,
+        memoryEnabled: body.memoryEnabled,
+        chainOfThoughtEnabled: body.chainOfThoughtEnabled,
+        signal,
+      },
+    );
+  } catch (error) {
+    if (error instanceof DailyLimitReachedError) {
+      const limited: TReplyError = {
+        code: error.code,
+        message: error.message,
+        remaining: 0,
+        resetAt: error.resetAt.toISOString(),
+      };
+      return c.json(limited, 429, error.headers);
+    }
+    throw error;
+  }
+
+  const isStreaming = (c.req.header('accept') ?? '').includes('text/event-stream');
+  if (!isStreaming) {
+    for await (const event of run.events) {
+      if (event.type === 'done') return c.json(event.response);
+      if (event.type === 'error') return c.json(event.error, event.status);
+    }
+    throw new Error('The reply ended without a result');
+  }
+
+  c.header('Cache-Control', 'no-cache, no-transform');
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(
+    c,
+    async (stream) => {
+      stream.onAbort(() => stop.abort());
+      const send = async (event: string, data: unknown) => {
+        // After a disconnect the run goes on to store what arrived; only the writing stops.
+        if (!stream.aborted) await stream.writeSSE({ event, data: JSON.stringify(data) });
+      };
+      await send('start', run.start);
+      for await (const event of run.events) {
+        if (event.type === 'done') await send('done', event.response);
+        else if (event.type === 'error') await send('error', event.error);
+        else await send(event.type, { text: event.text });
+      }
+    },
+    async (error, stream) => {
+      c.get('log')?.error({ err: error }, 'reply stream failed');
+      const failed: TReplyError = { code: 'internal', message: 'Something went wrong on our side' };
+      if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(failed) });
+    },
+  );
+}

@@ -1,0 +1,125 @@
+// Chat logs as the spec's calls see them: read a page, list with previews, save a conversation, mark read.
+import {
+  HISTORY_PREVIEW_CHARS,
+  type TChatLog,
+  type TChatLogSummary,
+  type TChatMessage,
+  type TChatSource,
+  type TMessageInput,
+} from '../../../shared/chat.ts';
+import type { TDb } from '../../db/client.ts';
+import {
+  countChatLogs,
+  createChatLog,
+  findChatCharacter,
+  findChatLog,
+  listChatLogs,
+  markChatLogRead,
+  messagesPage,
+  replaceConversation,
+  type TChatLogListRow,
+} from '../../db/queries/chat-logs.ts';
+import type { TChatLogRow, TChatMessageRow } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+
+/** The History drawer and notifications show at most this many chats per character. */
+export const CHAT_LOG_LIST_MAX = 200;
+
+const toMessage = (m: TChatMessageRow): TChatMessage => ({
+  position: m.position,
+  role: m.role,
+  content: m.content,
+  audioUrl: m.audioUrl,
+  internalThoughts: m.internalThoughts,
+  createdAt: m.createdAt.toISOString(),
+});
+
+const toSummary = (row: TChatLogListRow): TChatLogSummary => ({
+  uuid: row.uuid,
+  userId: row.userId,
+  characterId: row.characterId,
+  source: row.source,
+  read: row.read,
+  createdAt: new Date(row.createdAt).toISOString(),
+  updatedAt: new Date(row.updatedAt).toISOString(),
+  messageCount: row.messageCount,
+  preview: row.preview,
+});
+
+const toNewMessages = (conversation: TMessageInput[]) =>
+  conversation.map((m) => ({
+    role: m.role,
+    content: m.content,
+    internalThoughts: m.role === 'assistant' ? (m.internalThoughts ?? null) : null,
+    audioUrl: m.role === 'assistant' ? (m.audioUrl ?? null) : null,
+  }));
+
+/** A chat log with its last page of messages (or the page before `before`). Another person's is 404. */
+export async function readChatLog(
+  db: TDb,
+  opts: { userId: number; uuid: string; limit: number; before?: number },
+): Promise<TChatLog> {
+  const log = await findChatLog(db, opts.userId, opts.uuid);
+  if (!log) throw notFound('Chat log');
+  const page = await messagesPage(db, { ...opts, limit: opts.limit });
+  return {
+    ...logFields(log),
+    conversation: page.map(toMessage),
+    hasEarlier: (page[0]?.position ?? 0) > 0,
+  };
+}
+
+function logFields(log: TChatLogRow) {
+  return {
+    uuid: log.uuid,
+    characterId: log.characterId,
+    source: log.source,
+    read: log.read,
+    createdAt: log.createdAt.toISOString(),
+    updatedAt: log.updatedAt.toISOString(),
+    messageCount: log.messageCount,
+  };
+}
+
+export async function listChatLogsWithPreviews(
+  db: TDb,
+  opts: { userId: number; characterId: number },
+): Promise<TChatLogSummary[]> {
+  const rows = await listChatLogs(db, {
+    ...opts,
+    previewChars: HISTORY_PREVIEW_CHARS,
+    limit: CHAT_LOG_LIST_MAX,
+  });
+  return rows.map(toSummary);
+}
+
+export async function saveNewChatLog(
+  db: TDb,
+  opts: { userId: number; characterId: number; source: TChatSource; conversation: TMessageInput[] },
+) {
+  const character = await findChatCharacter(db, opts.userId, opts.characterId);
+  if (!character) throw notFound('Character');
+  const log = await createChatLog(db, { ...opts, messages: toNewMessages(opts.conversation) });
+  return logFields(log);
+}
+
+/** Replaces the stored messages (the spec's save) or marks the log read (a check-in notification). */
+export async function updateChatLog(
+  db: TDb,
+  opts: { userId: number; uuid: string; change: { conversation: TMessageInput[] } | { read: true } },
+) {
+  const log =
+    'conversation' in opts.change
+      ? await replaceConversation(db, {
+          userId: opts.userId,
+          uuid: opts.uuid,
+          messages: toNewMessages(opts.change.conversation),
+        })
+      : await markChatLogRead(db, opts.userId, opts.uuid);
+  if (!log) throw notFound('Chat log');
+  return logFields(log);
+}
+
+export async function totalChats(db: TDb, userId: number) {
+  return { totalChats: await countChatLogs(db, userId) };
+}

@@ -1,0 +1,231 @@
+// Sending a message: store it, reserve today's slot, stream the character's reply, store the reply.
+import type { TReplyError, TReplyResponse, TReplyStart } from '../../../shared/chat.ts';
+import { ModelUnavailableError, type TChatModel } from '../../ai/chat-model.ts';
+import { buildPrompt, CONTEXT_MESSAGES, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
+import type { TModelKind } from '../../ai/select-models.ts';
+import type { TDb } from '../../db/client.ts';
+import {
+  appendMessage,
+  createChatLogWithMessage,
+  findChatCharacter,
+  findChatLog,
+  lastMessage,
+  recentNonEmptyMessages,
+} from '../../db/queries/chat-logs.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { TLogger } from '../../lib/logger.ts';
+import type { TChatModels } from './chat-models.ts';
+import { reserveDailySlot, type TDailySlot } from './daily-limit.ts';
+
+/** Upper bound of a reply's length in tokens (thoughts included). */
+export const REPLY_MAX_TOKENS = 700;
+
+export type TSendMessageDeps = { db: TDb; models: TChatModels; freeDailyMessages: number; log?: TLogger };
+
+export type TSendMessageInput = {
+  user: { id: number; name: string | null; username: string; isSubscribed: boolean };
+  /** Which path was called: /assistant-reply-original (local) or /assistant-reply-openai (remote). */
+  kind: TModelKind;
+  characterId: number;
+  userInput: string;
+  hist?: string | null;
+  retry?: boolean;
+  memoryEnabled: boolean;
+  chainOfThoughtEnabled: boolean;
+  /** Aborting stops the model; what arrived is kept. */
+  signal?: AbortSignal;
+};
+
+export type TReplyEvent =
+  | { type: 'thoughts'; text: string }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; response: TReplyResponse }
+  | { type: 'error'; status: 502 | 503; error: TReplyError };
+
+export type TReplyRun = { start: TReplyStart; events: AsyncGenerator<TReplyEvent> };
+
+/**
+ * Everything that can refuse the send happens here, before anything is stored, so the caller can
+ * answer with a plain HTTP status: unknown character or chat log (404), no model (503), daily limit
+ * (429). Then the person's message is stored and the reply streams from `events`.
+ */
+export async function startReply(deps: TSendMessageDeps, input: TSendMessageInput): Promise<TReplyRun> {
+  const { db } = deps;
+  const userId = input.user.id;
+  const character = await findChatCharacter(db, userId, input.characterId);
+  if (!character) throw notFound('Character');
+  if (input.hist) {
+    const log = await findChatLog(db, userId, input.hist);
+    if (!log) throw notFound('Chat log');
+    if (log.characterId !== input.characterId) {
+      throw new AppError('bad_request', 'This chat log belongs to another character');
+    }
+  }
+
+  let model: TChatModel;
+  try {
+    model = await deps.models.pickModel(input.kind);
+  } catch (error) {
+    if (error instanceof ModelUnavailableError) throw new AppError('model_unavailable', error.message);
+    throw error;
+  }
+
+  const slot = await reserveDailySlot(db, {
+    userId,
+    isSubscribed: input.user.isSubscribed,
+    freeDailyMessages: deps.freeDailyMessages,
+  });
+
+  let hist: string;
+  try {
+    hist = await storeUserMessage(db, userId, input);
+  } catch (error) {
+    await slot.release();
+    throw error;
+  }
+
+  // Retrieved memories come with the memories issue; they are never used when the character has memory
+  // disabled, whatever memoryEnabled the browser sent (input.memoryEnabled && !character.memoryDisabled).
+  const memories: { content: string; reply: string }[] = [];
+
+  const start: TReplyStart = { hist, uuid: hist, remaining: slot.remaining };
+  return {
+    start,
+    events: streamReply(deps, { input, model, character, memories, hist, slot }),
+  };
+}
+
+async function storeUserMessage(db: TDb, userId: number, input: TSendMessageInput): Promise<string> {
+  const message = { role: 'user' as const, content: input.userInput };
+  if (!input.hist) {
+    const created = await createChatLogWithMessage(db, { userId, characterId: input.characterId, message });
+    return created.uuid;
+  }
+  if (input.retry) {
+    // A retry answers the message stored by the failed attempt instead of storing it twice.
+    const last = await lastMessage(db, userId, input.hist);
+    if (last?.role === 'user' && last.content === input.userInput) return input.hist;
+  }
+  const position = await appendMessage(db, { userId, uuid: input.hist, message });
+  if (position === null) throw notFound('Chat log');
+  return input.hist;
+}
+
+type TStreamContext = {
+  input: TSendMessageInput;
+  model: TChatModel;
+  character: { name: string; description: string };
+  memories: { content: string; reply: string }[];
+  hist: string;
+  slot: TDailySlot;
+};
+
+async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncGenerator<TReplyEvent> {
+  const { db } = deps;
+  const { input, slot, hist } = ctx;
+  const userId = input.user.id;
+  const started = performance.now();
+  const remainingAfterRelease = slot.remaining === null ? null : slot.remaining + 1;
+  let text = '';
+  let thoughts = '';
+
+  const fail = async (status: 502 | 503, code: string, message: string): Promise<TReplyEvent> => {
+    await slot.release();
+    return { type: 'error', status, error: { code, message, hist, remaining: remainingAfterRelease } };
+  };
+
+  try {
+    const history = await recentNonEmptyMessages(db, { userId, uuid: hist, limit: CONTEXT_MESSAGES });
+    const messages = buildPrompt({
+      persona: ctx.character,
+      userName: input.user.name?.trim() || input.user.username || DEFAULT_USER_NAME,
+      history,
+      memories: ctx.memories,
+      withThoughts: input.chainOfThoughtEnabled,
+    });
+    for await (const chunk of ctx.model.streamReply({
+      messages,
+      withThoughts: input.chainOfThoughtEnabled,
+      signal: input.signal,
+      maxTokens: REPLY_MAX_TOKENS,
+    })) {
+      if (chunk.type === 'text') {
+        text += chunk.text;
+        yield { type: 'delta', text: chunk.text };
+      } else {
+        thoughts += chunk.text;
+        yield { type: 'thoughts', text: chunk.text };
+      }
+    }
+  } catch (error) {
+    if (!input.signal?.aborted) {
+      deps.log?.warn({ err: error, model: ctx.model.id }, 'chat model failed');
+      // A connection that broke after words arrived was reached: that is a failed reply, not a missing model.
+      if (error instanceof ModelUnavailableError && text === '' && thoughts === '') {
+        yield await fail(503, 'model_unavailable', error.message);
+      } else {
+        yield await fail(502, 'model_failed', 'The character could not answer just now. Please try again.');
+      }
+      return;
+    }
+  }
+
+  const isPartial = Boolean(input.signal?.aborted);
+  const reply = text.trim();
+  if (reply === '') {
+    if (!isPartial) {
+      yield await fail(502, 'model_failed', 'The character gave an empty answer. Please try again.');
+      return;
+    }
+    // Stopped before any words arrived: nothing to keep, and the slot was not used.
+    await slot.release();
+    yield {
+      type: 'done',
+      response: toResponse({
+        input,
+        reply: '',
+        thoughts: '',
+        hist,
+        remaining: remainingAfterRelease,
+        isPartial,
+      }),
+    };
+    return;
+  }
+
+  await appendMessage(db, {
+    userId,
+    uuid: hist,
+    message: { role: 'assistant', content: reply, internalThoughts: thoughts.trim() || null },
+  });
+  deps.log?.info(
+    { model: ctx.model.id, ms: Math.round(performance.now() - started), chars: reply.length, isPartial },
+    'reply',
+  );
+  yield {
+    type: 'done',
+    response: toResponse({ input, reply, thoughts, hist, remaining: slot.remaining, isPartial }),
+  };
+}
+
+function toResponse(r: {
+  input: TSendMessageInput;
+  reply: string;
+  thoughts: string;
+  hist: string;
+  remaining: number | null;
+  isPartial: boolean;
+}): TReplyResponse {
+  return {
+    message: r.input.userInput,
+    reply: r.reply,
+    internalThoughts: r.thoughts.trim() || null,
+    embedding: null,
+    audioUrl: null,
+    audioUrlForCloudflare: null,
+    hist: r.hist,
+    uuid: r.hist,
+    remaining: r.remaining,
+    isPartial: r.isPartial,
+  };
+}

@@ -1,0 +1,177 @@
+// Chat shapes, limits and constants shared by the server and the web app (spec §3, §7, §9).
+import { z } from 'zod';
+
+/** Spec §9: the typed-out look of a reply. */
+export const TYPING_MS_PER_CHAR = 20;
+/** Spec §9: the History drawer shows this many characters of a chat's first message. */
+export const HISTORY_PREVIEW_CHARS = 60;
+/** Spec §9: drawers. */
+export const DRAWER_WIDTH_PX = 380;
+export const DRAWER_CLOSE_MS = 300;
+/** Spec §9: the message box grows up to this height. */
+export const TEXTAREA_MAX_PX = 150;
+/** Spec §9: below this width the thought bubble opens above/below instead of beside. */
+export const MOBILE_WIDTH_PX = 640;
+
+/** What a person may type in one message. */
+export const USER_INPUT_MAX_CHARS = 4000;
+/** One stored message (a saved reply can be longer than what a person types). */
+export const MESSAGE_MAX_CHARS = 16_000;
+/** Messages in one saved conversation (POST/PUT); the request body limit applies as well. */
+export const CONVERSATION_MAX_MESSAGES = 500;
+/** Messages returned by GET /api/chatlogs/{uuid} when no limit is asked for, and the most it returns. */
+export const CHAT_PAGE_DEFAULT = 50;
+export const CHAT_PAGE_MAX = 200;
+
+/** Characters whose memory is disabled (also a stored character attribute the server enforces). */
+export const MEMORY_DISABLED_NAMES = ['Ganondorf', 'Thanos'];
+
+export const ZChatLogUuid = z.uuid('hist must be a chat log uuid');
+export const ZCharacterId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZUserIdField = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const ZChatSource = z.enum(['text', 'memory-check-in']);
+export type TChatSource = z.infer<typeof ZChatSource>;
+
+export const ZMessage = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string().max(MESSAGE_MAX_CHARS, `a message is at most ${MESSAGE_MAX_CHARS} characters`),
+  audioUrl: z.string().max(2048).nullish(),
+  internalThoughts: z.string().max(MESSAGE_MAX_CHARS).nullish(),
+});
+export type TMessageInput = z.infer<typeof ZMessage>;
+
+export const ZConversation = z
+  .array(ZMessage)
+  .max(CONVERSATION_MAX_MESSAGES, `a conversation is at most ${CONVERSATION_MAX_MESSAGES} messages`);
+
+/** A stored message as the API returns it. `position` orders a chat and pages back through it. */
+export type TChatMessage = {
+  position: number;
+  role: 'user' | 'assistant';
+  content: string;
+  audioUrl: string | null;
+  internalThoughts: string | null;
+  createdAt: string;
+};
+
+/** GET /api/chatlogs/{uuid}: the chat log with its last page of messages (spec: characterId, conversation). */
+export type TChatLog = {
+  uuid: string;
+  characterId: number;
+  source: TChatSource;
+  read: boolean;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+  conversation: TChatMessage[];
+  /** Whether older messages exist before the first one returned (fetch them with ?before=<position>). */
+  hasEarlier: boolean;
+};
+
+/** One item of GET /api/chatlogs/filtered (History drawer, notifications). */
+export type TChatLogSummary = {
+  uuid: string;
+  userId: number;
+  characterId: number;
+  source: TChatSource;
+  read: boolean;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+  /** The first 60 characters of the first non-empty message, or null when there is none. */
+  preview: string | null;
+};
+
+export const ZCreateChatLog = z.object({
+  userId: ZUserIdField,
+  characterId: ZCharacterId,
+  conversation: ZConversation,
+  source: ZChatSource.default('text'),
+});
+
+export const ZUpdateChatLog = z.union([
+  z.object({ conversation: ZConversation }).strict(),
+  z.object({ read: z.literal(true) }).strict(),
+]);
+
+export const ZChatLogsFilter = z.object({ userId: ZUserIdField, characterId: ZCharacterId });
+export const ZTotalChatsQuery = z.object({ userId: ZUserIdField });
+export const ZChatLogPage = z.object({
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_DEFAULT),
+  before: z.coerce.number().int().min(0).optional(),
+});
+
+/**
+ * The reply call's body (spec §7). Only userInput, characterId, hist and the switches are used:
+ * the server builds the prompt itself from the stored persona and chat, so the browser's
+ * systemPrompt and message (context text) are accepted for compatibility but never trusted.
+ */
+export const ZReplyRequest = z.object({
+  userId: ZUserIdField,
+  characterId: ZCharacterId,
+  userInput: z
+    .string()
+    .trim()
+    .min(1, 'A message cannot be empty')
+    .max(USER_INPUT_MAX_CHARS, `A message is at most ${USER_INPUT_MAX_CHARS} characters`),
+  hist: ZChatLogUuid.nullish(),
+  /** Answer the chat's last stored message again instead of storing userInput a second time. */
+  retry: z.boolean().optional(),
+  memoryEnabled: z.boolean().default(true),
+  chainOfThoughtEnabled: z.boolean().default(false),
+  isPlayingAudio: z.boolean().optional(),
+  userName: z.string().max(200).nullish(),
+  characterName: z.string().max(200).nullish(),
+  message: z.string().max(60_000).nullish(),
+  systemPrompt: z.string().max(60_000).nullish(),
+  voiceId: z.string().max(200).nullish(),
+});
+export type TReplyRequest = z.input<typeof ZReplyRequest>;
+
+/** The reply call's answer (spec: message, reply, internalThoughts, embedding, audioUrl, audioUrlForCloudflare). */
+export type TReplyResponse = {
+  /** The person's message that was answered. */
+  message: string;
+  reply: string;
+  internalThoughts: string | null;
+  embedding: number[] | null;
+  audioUrl: string | null;
+  audioUrlForCloudflare: string | null;
+  /** The chat log the exchange was stored in (a new one when the call had no hist). */
+  hist: string;
+  uuid: string;
+  /** Free messages left today; null for Plus. */
+  remaining: number | null;
+  /** True when the reply was cut short (stopped by the person). */
+  isPartial: boolean;
+};
+
+/** The first event of a streamed reply: where the exchange is stored. */
+export type TReplyStart = { hist: string; uuid: string; remaining: number | null };
+
+/** Server-Sent Events of a streamed reply. */
+export type TReplyStreamEvent =
+  | { event: 'start'; data: TReplyStart }
+  | { event: 'thoughts'; data: { text: string } }
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'done'; data: TReplyResponse }
+  | { event: 'error'; data: TReplyError };
+
+/** Error body of the reply call (JSON status or the stream's error event). */
+export type TReplyError = {
+  code: string;
+  message: string;
+  hist?: string;
+  remaining?: number | null;
+  resetAt?: string;
+};
+
+/** GET /assistant-usage: the daily allowance. */
+export type TDailyUsage = {
+  isUnlimited: boolean;
+  limit: number | null;
+  used: number;
+  remaining: number | null;
+  resetAt: string;
+};
