@@ -21,6 +21,7 @@ import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
 import { healthRoutes } from './routes/health.ts';
+import { modelsRoutes } from './routes/models.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
@@ -100,6 +101,7 @@ export function createApp(deps: TAppDeps) {
     app.route('/idp', createIdpRoutes(createIdp(config, db), db, config.IDP_NAME));
   }
   app.route('/api/users', usersRoutes(db));
+  app.route('/api/models', modelsRoutes(config));
   app.route('/api/chatlogs', chatLogsRoutes(db));
   app.route(
     '/',

@@ -1,0 +1,22 @@
+// Shapes of the embedded-model download calls (/api/models), shared by the server and the web app.
+
+export type TModelDownloadState =
+  | { state: 'idle' }
+  | { state: 'downloading'; receivedBytes: number; totalBytes: number | null }
+  | { state: 'done' }
+  | { state: 'failed'; message: string };
+
+export type TModelsStatus = {
+  embedded: {
+    /** The GGUF file name in the data folder's models/ (LLAMA_MODEL_FILE). */
+    file: string;
+    isPresent: boolean;
+    download: TModelDownloadState;
+  };
+};
+
+/** POST /api/models/download: `started` is false when the file is already there or a download is running. */
+export type TStartDownloadResponse = TModelsStatus & { started: boolean };
+
+/** DELETE /api/models/download: `aborted` is false when nothing was running. */
+export type TAbortDownloadResponse = TModelsStatus & { aborted: boolean };
