@@ -1,0 +1,115 @@
+// Shown in the chat when no model can answer: explains why and downloads the embedded model with progress.
+import { AlertTriangle, CheckCircle2, Download, X } from 'lucide-react';
+import type { TModelDownloadState } from '../../../shared/models.ts';
+import { formatDownloadProgress } from './format-progress.ts';
+import { useModelDownload } from './use-model-download.ts';
+
+export type TModelDownloadPanelProps = {
+  /** The server's explanation from the 503 `model_unavailable` reply. */
+  message: string;
+};
+
+export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
+  const { status, start, cancel } = useModelDownload();
+  const embedded = status.data?.embedded;
+  const download: TModelDownloadState = embedded?.download ?? { state: 'idle' };
+  const isReady = Boolean(embedded?.isPresent) && download.state !== 'downloading';
+  const requestError = start.error ?? cancel.error ?? status.error;
+
+  return (
+    <section
+      aria-label="No chat model"
+      className="mx-auto w-full max-w-xl rounded-2xl border border-line bg-panel p-5 text-sm"
+    >
+      <h2 className="flex items-center gap-2 text-base font-semibold">
+        <AlertTriangle aria-hidden className="size-5 text-accent-2" />
+        Get a chat model
+      </h2>
+      {!isReady && <p className="mt-2 text-muted">{message}</p>}
+
+      {isReady ? (
+        <p role="status" className="mt-4 flex items-center gap-2 font-medium text-emerald-400">
+          <CheckCircle2 aria-hidden className="size-5" />
+          Model ready — send your message again.
+        </p>
+      ) : download.state === 'downloading' ? (
+        <DownloadProgress
+          receivedBytes={download.receivedBytes}
+          totalBytes={download.totalBytes}
+          isCancelling={cancel.isPending}
+          onCancel={() => cancel.mutate()}
+        />
+      ) : (
+        embedded && (
+          <div className="mt-4 space-y-3">
+            <p className="text-muted">
+              Or download the built-in model ({embedded.file}) and chat on this computer.
+            </p>
+            {download.state === 'failed' && (
+              <p
+                role="alert"
+                className="rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-red-300"
+              >
+                {download.message}
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={() => start.mutate()}
+              disabled={start.isPending}
+              className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2 disabled:opacity-60"
+            >
+              <Download aria-hidden className="size-4" />
+              Download model
+            </button>
+          </div>
+        )
+      )}
+
+      {requestError && (
+        <p role="alert" className="mt-3 text-red-300">
+          {requestError.message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function DownloadProgress(props: {
+  receivedBytes: number;
+  totalBytes: number | null;
+  isCancelling: boolean;
+  onCancel: () => void;
+}) {
+  const { percent, label } = formatDownloadProgress(props.receivedBytes, props.totalBytes);
+  return (
+    <div className="mt-4 space-y-2">
+      <div
+        role="progressbar"
+        aria-label="Model download"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={label}
+        className="h-2 overflow-hidden rounded-full bg-panel-2"
+      >
+        <div
+          className={`h-full rounded-full bg-accent transition-[width] duration-500 ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <span className="tabular-nums text-muted">Downloading… {label}</span>
+        <button
+          type="button"
+          onClick={props.onCancel}
+          disabled={props.isCancelling}
+          className="inline-flex items-center gap-1 rounded-lg border border-line px-3 py-1.5 hover:bg-panel-2 disabled:opacity-60"
+        >
+          <X aria-hidden className="size-4" />
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
