@@ -1,12 +1,77 @@
-// The sidebar (built out by the characters work): product name, search, create, cast, user menu.
+// The sidebar on every signed-in screen: product name, search, Create, the featured cast, the user menu.
+import { PanelLeftClose, PanelLeftOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { SearchBox } from '../features/characters/search-box.tsx';
+import { FeaturedList } from './sidebar/featured-list.tsx';
+import { UserMenu } from './sidebar/user-menu.tsx';
+
+const OPEN_KEY = 'kindred.sidebarOpen';
+
+function readOpen(): boolean {
+  try {
+    return localStorage.getItem(OPEN_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
 
 export function Sidebar() {
+  const [isOpen, setIsOpen] = useState(readOpen);
+  const toggle = (open: boolean) => {
+    setIsOpen(open);
+    try {
+      localStorage.setItem(OPEN_KEY, String(open));
+    } catch {
+      // Private windows may refuse storage; the sidebar still works for this visit.
+    }
+  };
+
+  if (!isOpen) {
+    return (
+      <div className="flex shrink-0 flex-col items-center border-r border-line bg-panel px-2 py-4">
+        <button
+          type="button"
+          aria-label="Open sidebar"
+          title="Open sidebar"
+          onClick={() => toggle(true)}
+          className="rounded-lg p-2 text-muted transition hover:bg-panel-2 hover:text-white"
+        >
+          <PanelLeftOpen className="size-5" aria-hidden />
+        </button>
+      </div>
+    );
+  }
+
   return (
-    <nav aria-label="Sidebar" className="flex w-64 shrink-0 flex-col border-r border-line bg-panel p-4">
-      <Link to="/" className="text-xl font-semibold">
-        Kindred
+    <nav
+      aria-label="Sidebar"
+      className="flex w-64 shrink-0 flex-col gap-4 border-r border-line bg-panel px-3 py-4"
+    >
+      <div className="flex items-center justify-between px-1">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight">
+          <img src="/logo.svg" alt="" className="size-7" />
+          Kindred
+        </Link>
+        <button
+          type="button"
+          aria-label="Collapse sidebar"
+          title="Collapse sidebar"
+          onClick={() => toggle(false)}
+          className="rounded-lg p-1.5 text-muted transition hover:bg-panel-2 hover:text-white"
+        >
+          <PanelLeftClose className="size-5" aria-hidden />
+        </button>
+      </div>
+      <SearchBox />
+      <Link
+        to="/character/create/new"
+        className="flex items-center justify-center gap-2 rounded-xl bg-accent px-3 py-2 text-sm font-semibold text-white shadow-lg shadow-accent/20 transition hover:bg-accent-2"
+      >
+        <Plus className="size-4" aria-hidden /> Create
       </Link>
+      <FeaturedList />
+      <UserMenu />
     </nav>
   );
 }

@@ -1,0 +1,52 @@
+// /search results: avatar, name and tagline per match, or the spec's empty text (also when the list fails).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/avatar.tsx';
+import { searchCharactersQuery } from './queries.ts';
+
+export function SearchResults({ q }: { q: string }) {
+  const query = useInfiniteQuery({ ...searchCharactersQuery(q), enabled: q.trim() !== '' });
+  if (query.isLoading) return <p className="text-muted">Searching...</p>;
+  const results = query.data?.pages.flatMap((p) => p.items) ?? [];
+  if (results.length === 0) {
+    return (
+      <div className="rounded-2xl border border-dashed border-line bg-panel/60 px-6 py-12 text-center">
+        <p className="text-lg font-semibold">No characters found</p>
+        <p className="mt-1 text-muted">Try searching for something else.</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul
+        aria-label="Search results"
+        className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-panel"
+      >
+        {results.map((character) => (
+          <li key={character.id}>
+            <Link
+              to={`/chat/${character.id}`}
+              className="flex items-center gap-4 px-4 py-3 transition hover:bg-panel-2 focus-visible:bg-panel-2 focus-visible:outline-none"
+            >
+              <Avatar src={character.avatarUrl} alt="" size={48} />
+              <div className="min-w-0">
+                <p className="truncate font-semibold">{character.name}</p>
+                <p className="truncate text-sm text-muted">{character.tagline}</p>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+          className="mt-4 rounded-lg border border-line px-4 py-2 text-sm hover:bg-panel-2 disabled:opacity-60"
+        >
+          Show more
+        </button>
+      )}
+    </>
+  );
+}
