@@ -33,9 +33,9 @@ beforeAll(async () => {
     }
     if (mode === 'break-then-fail') {
       mode = 'fail';
-      // Announce the whole file, send half, then drop the connection.
+      // Announce the whole file, send half, give it time to land, then close the connection early.
       res.writeHead(200, { 'content-length': MODEL.length });
-      res.write(MODEL.subarray(0, MODEL.length / 2), () => res.destroy());
+      res.write(MODEL.subarray(0, MODEL.length / 2), () => setTimeout(() => req.socket.end(), 150));
       return;
     }
     const from = Number(/^bytes=(\d+)-$/.exec(req.headers.range ?? '')?.[1] ?? 0);
