@@ -1,6 +1,8 @@
 // Chat shapes, limits and constants shared by the server and the web app (spec §3, §7, §9).
 import { z } from 'zod';
 
+/** Spec §5/§9: the chat context is the last 30 non-empty messages (the server's prompt uses the same). */
+export const CHAT_CONTEXT_MESSAGES = 30;
 /** Spec §9: the typed-out look of a reply. */
 export const TYPING_MS_PER_CHAR = 20;
 /** Spec §9: the History drawer shows this many characters of a chat's first message. */

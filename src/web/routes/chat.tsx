@@ -1,4 +1,25 @@
-// Screen under construction in this session (replaced by its issue's work before landing).
+// /chat/:characterId (?hist=<chat log uuid>): the chat screen; a new character starts a fresh screen.
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ChatScreen } from '../features/chat/chat-screen.tsx';
+
 export function ChatRoute() {
-  return <main className="p-8">Loading...</main>;
+  const { characterId } = useParams();
+  const [params] = useSearchParams();
+  const hist = params.get('hist') || null;
+  // Spec §9 defaults: voice playback on, internal monologue off. The panel starts open where it fits.
+  const [isVoiceOn, setIsVoiceOn] = useState(true);
+  const [isMonologueOn, setIsMonologueOn] = useState(false);
+  const [isPanelOpen, setIsPanelOpen] = useState(() => window.innerWidth >= 768);
+  const id = Number(characterId);
+  if (!Number.isInteger(id) || id <= 0) return <main className="p-8 text-muted">Loading character...</main>;
+  return (
+    <ChatScreen
+      // Changing character resets the conversation and stops audio: a fresh screen.
+      key={id}
+      characterId={id}
+      hist={hist}
+      preferences={{ isVoiceOn, setIsVoiceOn, isMonologueOn, setIsMonologueOn, isPanelOpen, setIsPanelOpen }}
+    />
+  );
 }

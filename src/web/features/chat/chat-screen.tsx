@@ -1,0 +1,295 @@
+// The chat screen (spec: Chat screen, States and transitions): header, toggle row, character, conversation,
+// message box and the right-hand panel, with the History drawer and the Daily Limit panel.
+import * as Tooltip from '@radix-ui/react-tooltip';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { History, MessageSquarePlus, PanelRight, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { MEMORY_DISABLED_NAMES } from '../../../shared/chat.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { useSignedInUser } from '../../lib/session.ts';
+import { chatLogsQuery, personaQuery, replyPathQuery, saveChatLog, usageQuery } from './chat-api.ts';
+import { Switch, WithTooltip } from './controls.tsx';
+import { DailyLimitDialog } from './daily-limit-dialog.tsx';
+import { useDrawer } from './drawer.tsx';
+import { HistoryDrawer } from './history-drawer.tsx';
+import { MessageBox } from './message-box.tsx';
+import { MessageList } from './message-list.tsx';
+import { Notifications } from './notifications.tsx';
+import { useAudio } from './use-audio.ts';
+import { useChat } from './use-chat.ts';
+
+const MEMORY_TOOLTIP =
+  "Character Memory helps your companion remember important moments and feelings you've shared. You can turn it off anytime.";
+
+/** Switches that outlive a change of character (spec §9 defaults: voice on, internal monologue off). */
+export type TChatPreferences = {
+  isVoiceOn: boolean;
+  setIsVoiceOn: (on: boolean) => void;
+  isMonologueOn: boolean;
+  setIsMonologueOn: (on: boolean) => void;
+  isPanelOpen: boolean;
+  setIsPanelOpen: (open: boolean) => void;
+};
+
+export function ChatScreen({
+  characterId,
+  hist,
+  preferences,
+}: {
+  characterId: number;
+  hist: string | null;
+  preferences: TChatPreferences;
+}) {
+  const user = useSignedInUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const persona = useQuery(personaQuery(characterId));
+  const replyPath = useQuery(replyPathQuery);
+  const usage = useQuery(usageQuery);
+  const audio = useAudio();
+  const history = useDrawer();
+  const [input, setInput] = useState('');
+  const [isLimitOpen, setIsLimitOpen] = useState(false);
+  const [isMemoryOn, setIsMemoryOn] = useState(true);
+  const [isAutoLoadDone, setIsAutoLoadDone] = useState(hist !== null);
+  const { isVoiceOn, isMonologueOn } = preferences;
+
+  const isMemoryDisabled = Boolean(
+    persona.data && (persona.data.memoryDisabled || MEMORY_DISABLED_NAMES.includes(persona.data.name)),
+  );
+  const chatUrl = (uuid?: string) => `/chat/${characterId}${uuid ? `?hist=${uuid}` : ''}`;
+
+  const chat = useChat({
+    characterId,
+    hist,
+    user,
+    persona: persona.data,
+    replyPath: replyPath.data,
+    isMemoryOn: isMemoryOn && !isMemoryDisabled,
+    isMonologueOn,
+    isVoiceOn,
+    onAdoptHist: (uuid) => navigate(chatUrl(uuid), { replace: true }),
+    onDailyLimit: () => setIsLimitOpen(true),
+    onReplyAudio: audio.play,
+    onBeforeSend: audio.stop,
+  });
+
+  // Spec: opened without hist, the latest 'text' chat with this character is loaded (replace), once;
+  // not after New Chat.
+  const logs = useQuery({ ...chatLogsQuery(user.id, characterId), enabled: !isAutoLoadDone });
+  useEffect(() => {
+    if (isAutoLoadDone || !logs.data) return;
+    setIsAutoLoadDone(true);
+    const latest = logs.data.find((l) => l.source === 'text');
+    if (!hist && latest && chat.messages.length === 0) navigate(chatUrl(latest.uuid), { replace: true });
+  });
+
+  useEffect(() => {
+    if (persona.error) console.error('The character could not be loaded', persona.error);
+    if (replyPath.error) console.error('The health check failed; sending stays blocked', replyPath.error);
+  }, [persona.error, replyPath.error]);
+
+  const openChat = (uuid: string) => {
+    chat.stop();
+    audio.stop();
+    history.close();
+    navigate(chatUrl(uuid));
+  };
+
+  const onSend = () => {
+    const text = input;
+    if (text.trim() === '' || chat.isBusy || !replyPath.data || !persona.data) return;
+    setInput('');
+    void chat.send(text).then((result) => {
+      if (result === 'refused') setInput((current) => current || text);
+    });
+  };
+
+  const onNewChat = async () => {
+    chat.stop();
+    audio.stop();
+    const spoken = chat.messages.filter((m) => m.content.trim() !== '');
+    if (!hist && spoken.length > 0) {
+      try {
+        await saveChatLog({
+          userId: user.id,
+          characterId,
+          // Spec: a conversation starts with one empty user placeholder message.
+          conversation: [
+            { role: 'user', content: '' },
+            ...chat.messages.map((m) => ({ role: m.role, content: m.content })),
+          ],
+          source: 'text',
+        });
+        toast.success('Chat saved successfully!');
+        void queryClient.invalidateQueries({ queryKey: ['chatlogs', user.id, characterId] });
+      } catch (error) {
+        console.error('Saving the chat failed', error);
+      }
+    } else if (hist) {
+      toast.success('New Chat Started!');
+    }
+    chat.reset();
+    setIsAutoLoadDone(true);
+    navigate(chatUrl(), { replace: true });
+  };
+
+  if (!persona.data) {
+    return (
+      <main className="p-8 text-muted">
+        {persona.isError ? 'This character could not be loaded.' : 'Loading character...'}
+      </main>
+    );
+  }
+  const character = persona.data;
+  const remaining = usage.data && !usage.data.isUnlimited ? usage.data.remaining : null;
+
+  return (
+    <Tooltip.Provider delayDuration={300}>
+      <div className="flex h-full min-h-0">
+        <main className="flex min-w-0 flex-1 flex-col">
+          <header className="flex items-center justify-between gap-4 border-b border-line px-4 py-3 sm:px-6">
+            <span className="font-semibold">Chat</span>
+            {remaining !== null && (
+              <span className="rounded-full bg-panel-2 px-3 py-1 text-xs text-muted">
+                {remaining === 1 ? '1 message left today' : `${remaining} messages left today`}
+              </span>
+            )}
+          </header>
+
+          <div
+            role="toolbar"
+            aria-label="Chat settings"
+            className="flex flex-wrap items-center gap-1 border-b border-line px-2 py-1.5 sm:px-4"
+          >
+            <Notifications
+              userId={user.id}
+              characterId={characterId}
+              characterName={character.name}
+              onOpenChat={openChat}
+            />
+            <WithTooltip text="Toggle Character Drawer">
+              <Switch
+                label="Character Drawer"
+                isOn={preferences.isPanelOpen}
+                onChange={preferences.setIsPanelOpen}
+              >
+                <PanelRight aria-hidden className="size-4 text-muted" />
+              </Switch>
+            </WithTooltip>
+            <WithTooltip text={MEMORY_TOOLTIP}>
+              <Switch
+                label="Character Memory"
+                isOn={isMemoryOn && !isMemoryDisabled}
+                onChange={setIsMemoryOn}
+                isDisabled={isMemoryDisabled}
+              >
+                <span className="text-muted">Character Memory</span>
+              </Switch>
+            </WithTooltip>
+            {isMemoryDisabled && <span className="text-xs text-amber-400">⚠ Corrupted Memory Access</span>}
+            <WithTooltip text={isVoiceOn ? 'Disable Voice Playback' : 'Enable Voice Playback'}>
+              <button
+                type="button"
+                aria-label={isVoiceOn ? 'Disable Voice Playback' : 'Enable Voice Playback'}
+                aria-pressed={isVoiceOn}
+                onClick={() => {
+                  if (isVoiceOn) audio.stop();
+                  preferences.setIsVoiceOn(!isVoiceOn);
+                }}
+                className="ml-auto rounded-lg p-2 text-muted hover:bg-panel-2 hover:text-white"
+              >
+                {isVoiceOn ? (
+                  <Volume2 aria-hidden className="size-5" />
+                ) : (
+                  <VolumeX aria-hidden className="size-5" />
+                )}
+              </button>
+            </WithTooltip>
+          </div>
+
+          <div className="flex items-center gap-3 border-b border-line px-4 py-3 sm:px-6">
+            <Avatar src={character.avatarUrl} alt={character.name} size={48} />
+            <div className="min-w-0">
+              <h1 className="truncate text-lg font-semibold">{character.name}</h1>
+              <p className="truncate text-sm text-muted">{character.tagline}</p>
+            </div>
+          </div>
+
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <MessageList
+              messages={chat.messages}
+              pending={chat.pending}
+              characterName={character.name}
+              avatarUrl={character.avatarUrl}
+              playingKey={audio.playingKey}
+              onToggleAudio={audio.toggle}
+              onRetry={(m) => void chat.retry(m)}
+              isBusy={chat.isBusy}
+              hasEarlier={chat.hasEarlier}
+              isLoadingEarlier={chat.isLoadingEarlier}
+              onLoadEarlier={chat.loadEarlier}
+            />
+          </div>
+
+          <MessageBox
+            value={input}
+            onChange={setInput}
+            onSend={onSend}
+            onStop={chat.stop}
+            characterName={character.name}
+            isBusy={chat.isBusy}
+            canSend={Boolean(replyPath.data)}
+          />
+        </main>
+
+        {preferences.isPanelOpen && (
+          <aside
+            aria-label="Chat panel"
+            className="fixed inset-y-0 right-0 z-30 flex w-64 shrink-0 flex-col gap-2 border-l border-line bg-panel p-4 shadow-2xl md:static md:shadow-none"
+          >
+            <button
+              type="button"
+              onClick={() => void onNewChat()}
+              className="flex items-center gap-2 rounded-xl border border-line px-3 py-2.5 hover:bg-panel-2"
+            >
+              <MessageSquarePlus aria-hidden className="size-4" />
+              New Chat
+            </button>
+            <button
+              type="button"
+              onClick={history.toggle}
+              aria-expanded={history.isOpen}
+              className="flex items-center gap-2 rounded-xl border border-line px-3 py-2.5 hover:bg-panel-2"
+            >
+              <History aria-hidden className="size-4" />
+              History
+            </button>
+            <div className="mt-2 rounded-xl border border-line p-2">
+              <Switch
+                label="Internal Monologue"
+                isOn={isMonologueOn}
+                onChange={preferences.setIsMonologueOn}
+                className="w-full justify-between text-left"
+              >
+                <span>Internal Monologue</span>
+              </Switch>
+              <p className="mt-1 px-2 text-xs text-muted">Adds emotional depth, slightly slower response.</p>
+            </div>
+          </aside>
+        )}
+      </div>
+
+      <HistoryDrawer
+        userId={user.id}
+        characterId={characterId}
+        state={history.state}
+        onClose={history.close}
+        onOpenChat={openChat}
+      />
+      <DailyLimitDialog isOpen={isLimitOpen} onClose={() => setIsLimitOpen(false)} />
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,83 @@
+// The message box: grows up to 150px, Enter sends, Shift+Enter adds a line; a stop button while replying.
+import { SendHorizontal, Square } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
+import { TEXTAREA_MAX_PX, USER_INPUT_MAX_CHARS } from '../../../shared/chat.ts';
+
+export function MessageBox({
+  value,
+  onChange,
+  onSend,
+  onStop,
+  characterName,
+  isBusy,
+  canSend,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: () => void;
+  onStop: () => void;
+  characterName: string;
+  isBusy: boolean;
+  /** False while the reply path is unknown (spec: sending stays blocked). */
+  canSend: boolean;
+}) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  // Grow with the text up to the maximum, then scroll inside.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, TEXTAREA_MAX_PX)}px`;
+  }, [value]);
+
+  const isBlank = value.trim() === '';
+  return (
+    <form
+      className="flex items-end gap-2 border-t border-line bg-panel px-4 py-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSend();
+      }}
+    >
+      <textarea
+        ref={ref}
+        rows={1}
+        value={value}
+        maxLength={USER_INPUT_MAX_CHARS}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            onSend();
+          }
+        }}
+        disabled={isBusy}
+        placeholder={`Type your message to ${characterName}...`}
+        aria-label={`Type your message to ${characterName}...`}
+        className="min-h-11 flex-1 resize-none rounded-xl border border-line bg-panel-2 px-4 py-2.5 outline-none focus:border-accent disabled:opacity-60"
+        style={{ maxHeight: TEXTAREA_MAX_PX }}
+      />
+      {isBusy && (
+        <button
+          type="button"
+          onClick={onStop}
+          aria-label="Stop"
+          title="Stop"
+          className="flex size-11 items-center justify-center rounded-xl border border-line hover:bg-panel-2"
+        >
+          <Square aria-hidden className="size-4 fill-current" />
+        </button>
+      )}
+      <button
+        type="submit"
+        aria-label="Send"
+        disabled={isBusy || isBlank || !canSend}
+        className="flex size-11 items-center justify-center rounded-xl bg-accent hover:bg-accent-2 disabled:opacity-40"
+      >
+        <SendHorizontal aria-hidden className="size-5" />
+      </button>
+    </form>
+  );
+}

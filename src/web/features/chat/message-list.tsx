@@ -1,0 +1,156 @@
+// The conversation: the person's messages on the right, the character's on the left, the reply being typed.
+import { Pause, Play, RotateCcw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Avatar } from '../../components/avatar.tsx';
+import { ThoughtBubble } from './thought-bubble.tsx';
+import type { TUiMessage } from './use-chat.ts';
+
+export type TPendingView = { text: string; isWaiting: boolean; isComplete: boolean } | null;
+
+export function MessageList({
+  messages,
+  pending,
+  characterName,
+  avatarUrl,
+  playingKey,
+  onToggleAudio,
+  onRetry,
+  isBusy,
+  hasEarlier,
+  isLoadingEarlier,
+  onLoadEarlier,
+  renderFailure,
+}: {
+  messages: TUiMessage[];
+  pending: TPendingView;
+  characterName: string;
+  avatarUrl: string | null;
+  playingKey: string | null;
+  onToggleAudio: (key: string, url: string) => void;
+  onRetry: (message: TUiMessage) => void;
+  isBusy: boolean;
+  hasEarlier: boolean;
+  isLoadingEarlier: boolean;
+  onLoadEarlier: () => void;
+  renderFailure?: (message: TUiMessage) => React.ReactNode;
+}) {
+  const endRef = useRef<HTMLDivElement>(null);
+  const visible = messages.filter((m) => m.content.trim() !== '');
+  const lastKey = visible.at(-1)?.key;
+  const pendingLength = pending?.text.length ?? -1;
+
+  // Keep the newest line in view as messages arrive and the reply is typed out.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling follows these changes on purpose
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [lastKey, pendingLength, pending?.isWaiting]);
+
+  return (
+    <div role="log" aria-label="Conversation" className="flex flex-col gap-4 px-4 py-6 sm:px-8">
+      {hasEarlier && (
+        <button
+          type="button"
+          onClick={onLoadEarlier}
+          disabled={isLoadingEarlier}
+          className="self-center rounded-full border border-line px-4 py-1.5 text-sm text-muted hover:bg-panel-2"
+        >
+          {isLoadingEarlier ? 'Loading...' : 'Load earlier messages'}
+        </button>
+      )}
+      {visible.map((message) =>
+        message.role === 'user' ? (
+          <div key={message.key} className="flex flex-col items-end gap-1">
+            <div className="flex max-w-[80%] items-end gap-2">
+              {message.audioUrl && (
+                <AudioButton
+                  isPlaying={playingKey === message.key}
+                  onClick={() => onToggleAudio(message.key, message.audioUrl!)}
+                />
+              )}
+              <p
+                data-role="user"
+                className="rounded-2xl rounded-br-md bg-accent px-4 py-2.5 whitespace-pre-wrap break-words"
+              >
+                {message.content}
+              </p>
+            </div>
+            {message.failure && (
+              <div role="alert" className="flex max-w-[80%] flex-col items-end gap-2 text-sm text-red-300">
+                <span>{message.failure}</span>
+                {renderFailure?.(message)}
+                <button
+                  type="button"
+                  onClick={() => onRetry(message)}
+                  disabled={isBusy}
+                  className="flex items-center gap-1 rounded-lg border border-red-400/40 px-2.5 py-1 hover:bg-red-400/10 disabled:opacity-50"
+                >
+                  <RotateCcw aria-hidden className="size-3.5" />
+                  Retry
+                </button>
+              </div>
+            )}
+          </div>
+        ) : (
+          <div key={message.key} className="flex items-start gap-2">
+            <Avatar src={avatarUrl} alt="" size={32} />
+            <p
+              data-role="assistant"
+              className="max-w-[80%] rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 whitespace-pre-wrap break-words"
+            >
+              {message.content}
+            </p>
+            <div className="flex flex-col gap-1 pt-1">
+              {message.internalThoughts && (
+                <ThoughtBubble thoughts={message.internalThoughts} characterName={characterName} />
+              )}
+              {message.audioUrl && (
+                <AudioButton
+                  isPlaying={playingKey === message.key}
+                  onClick={() => onToggleAudio(message.key, message.audioUrl!)}
+                />
+              )}
+            </div>
+          </div>
+        ),
+      )}
+      {pending && (
+        <div className="flex items-start gap-2">
+          <Avatar src={avatarUrl} alt="" size={32} />
+          {pending.isWaiting ? (
+            <div
+              role="status"
+              aria-label={`${characterName} is typing`}
+              className="flex gap-1 rounded-2xl rounded-tl-md bg-panel-2 px-4 py-4"
+            >
+              <span className="typing-dot size-2 rounded-full bg-muted" />
+              <span className="typing-dot size-2 rounded-full bg-muted" />
+              <span className="typing-dot size-2 rounded-full bg-muted" />
+            </div>
+          ) : (
+            <p
+              data-role="assistant"
+              aria-busy="true"
+              className="max-w-[80%] rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 whitespace-pre-wrap break-words"
+            >
+              {pending.text}
+            </p>
+          )}
+        </div>
+      )}
+      <div ref={endRef} />
+    </div>
+  );
+}
+
+function AudioButton({ isPlaying, onClick }: { isPlaying: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={isPlaying ? 'Stop audio' : 'Play audio'}
+      className="rounded-full p-1 text-muted hover:bg-panel-2 hover:text-white"
+    >
+      {isPlaying ? <Pause aria-hidden className="size-4" /> : <Play aria-hidden className="size-4" />}
+    </button>
+  );
+}
