@@ -55,7 +55,9 @@ test('home greets the person and shows three banners of four, every card linking
         ),
     )
     .toBe(true);
-  await page.screenshot({ path: 'test-results/screens/home.png', fullPage: true });
+  // The screen scrolls inside the app frame, so a tall window shows all of it.
+  await page.setViewportSize({ width: 1280, height: 1500 });
+  await page.screenshot({ path: 'test-results/screens/home.png' });
 
   await home.characterCard('Ganondorf').click();
   await expect(page).toHaveURL(/\/chat\/2$/);
@@ -153,7 +155,8 @@ test('create a character with an uploaded picture, land in its chat, find it und
   await create.avatar.setInputFiles({ name: 'nimbus.png', mimeType: 'image/png', buffer: png });
   await expect(create.avatarPreview).toBeVisible();
   await create.voice.fill('slt');
-  await page.screenshot({ path: 'test-results/screens/create-character.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 1300 });
+  await page.screenshot({ path: 'test-results/screens/create-character.png' });
 
   await create.save.click();
   await expect(page).toHaveURL(/\/chat\/\d+$/);

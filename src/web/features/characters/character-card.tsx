@@ -18,17 +18,17 @@ export function CharacterCard({
     <Link
       to={`/chat/${character.id}`}
       aria-label={`${character.name}: ${character.tagline}`}
-      className={`group flex h-full items-start gap-3 rounded-2xl border p-3 transition hover:-translate-y-0.5 hover:border-accent/60 focus-visible:outline-2 focus-visible:outline-accent ${surface}`}
+      className={`group flex h-full flex-col items-center gap-2 rounded-2xl border px-3 pt-4 pb-3 text-center transition hover:-translate-y-0.5 hover:border-accent/60 focus-visible:outline-2 focus-visible:outline-accent ${surface}`}
     >
       <Avatar
         src={character.avatarUrl}
         alt=""
-        size={56}
+        size={72}
         className="ring-2 ring-white/10 transition group-hover:ring-accent/70"
       />
-      <div className="min-w-0">
+      <div className="w-full min-w-0">
         <p className="truncate font-semibold text-white">{character.name}</p>
-        <p className="line-clamp-2 text-sm text-muted">{character.tagline}</p>
+        <p className="line-clamp-2 text-sm text-white/65">{character.tagline}</p>
       </div>
     </Link>
   );
