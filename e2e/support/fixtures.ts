@@ -15,6 +15,7 @@ type TFixtures = {
 };
 
 export const test = base.extend<TFixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },

@@ -26,7 +26,7 @@ export function requireSelf(c: TAppContext, userId: unknown): TSessionUser {
   return user;
 }
 
-function describe(error: z.ZodError): string {
+function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
     .join('; ');
@@ -34,7 +34,7 @@ function describe(error: z.ZodError): string {
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError('bad_request', describe(parsed.error));
+  if (!parsed.success) throw new AppError('bad_request', describeIssues(parsed.error));
   return parsed.data;
 }
 
