@@ -1,5 +1,5 @@
 // SQL for chat logs and their messages (one row per message); every query is scoped to the owner in SQL.
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, chatMessages, type TChatLogRow, type TChatMessageRow } from '../schema.ts';
 
@@ -224,4 +224,89 @@ export async function countChatLogs(db: TDb, userId: number): Promise<number> {
     .from(chatLogs)
     .where(eq(chatLogs.userId, userId));
   return Number(row?.n ?? 0);
+}
+
+/** The character to chat with and, when a chat log is named, whose it is: one query. */
+export async function findChatTarget(
+  db: TDb,
+  opts: { userId: number; characterId: number; uuid: string | null },
+): Promise<
+  { name: string; description: string; memoryDisabled: boolean; logCharacterId: number | null } | undefined
+> {
+  const result = await db.execute(sql`
+    select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId"
+    from ${characters} c
+    left join ${chatLogs} l on l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
+    where c.id = ${opts.characterId} and (c.user_id is null or c.user_id = ${opts.userId})`);
+  const row = rowsOf<{
+    name: string;
+    description: string;
+    memoryDisabled: boolean;
+    logCharacterId: number | null;
+  }>(result)[0];
+  return row && { ...row, logCharacterId: row.logCharacterId === null ? null : Number(row.logCharacterId) };
+}
+
+export type TStoredUserMessage = {
+  /** The day's message count after the reservation; null when the daily limit was reached (nothing stored). */
+  count: number | null;
+  /** The chat log holding the message; null when the named log is not the person's (nothing stored). */
+  uuid: string | null;
+  /** The chat's last non-empty messages before this one, oldest first (at most contextLimit - 1). */
+  context: { role: 'user' | 'assistant'; content: string }[];
+};
+
+/**
+ * One statement for a send: reserve today's slot (`reserve`, from usage.ts) and, only when one was
+ * taken, append the person's message (to a new chat log when `uuid` is null) and read the chat's
+ * recent context. One round trip and one transaction: the slot and the message are taken together.
+ */
+export async function reserveAndStoreUserMessage(
+  db: TDb,
+  opts: {
+    reserve: SQL;
+    userId: number;
+    characterId: number;
+    uuid: string | null;
+    content: string;
+    contextLimit: number;
+  },
+): Promise<TStoredUserMessage> {
+  const store =
+    opts.uuid === null
+      ? sql`
+    log as (
+      insert into ${chatLogs} (user_id, character_id, source, message_count)
+      select ${opts.userId}, ${opts.characterId}, 'text', 1 where exists (select 1 from slot)
+      returning uuid, message_count
+    )`
+      : sql`
+    log as (
+      update ${chatLogs} set message_count = message_count + 1, updated_at = now()
+      where uuid = ${opts.uuid} and user_id = ${opts.userId} and exists (select 1 from slot)
+      returning uuid, message_count
+    )`;
+  // The context query reads the snapshot from before the insert, so it never includes the new message.
+  const context =
+    opts.uuid === null
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(json_build_object('role', c.role, 'content', c.content) order by c.position), '[]'::json)
+        from (select m.role, m.content, m.position from ${chatMessages} m
+              join ${chatLogs} o on o.uuid = m.chat_log_uuid and o.user_id = ${opts.userId}
+              where m.chat_log_uuid = ${opts.uuid} and btrim(m.content) <> ''
+              order by m.position desc limit ${opts.contextLimit - 1}) c)`;
+  const result = await db.execute(sql`
+    with slot as (${opts.reserve}),
+    ${store},
+    inserted as (
+      insert into ${chatMessages} (chat_log_uuid, position, role, content)
+      select uuid, message_count - 1, 'user', ${opts.content} from log
+      returning chat_log_uuid
+    )
+    select (select count from slot) as count, (select chat_log_uuid from inserted) as uuid, ${context} as context`);
+  const row = rowsOf<{ count: number | null; uuid: string | null; context: unknown }>(result)[0]!;
+  const list = (
+    typeof row.context === 'string' ? JSON.parse(row.context) : row.context
+  ) as TStoredUserMessage['context'];
+  return { count: row.count === null ? null : Number(row.count), uuid: row.uuid, context: list };
 }

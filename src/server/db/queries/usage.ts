@@ -1,24 +1,27 @@
 // SQL for the daily message allowance: one row per person and UTC day, changed by single atomic statements.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { dailyUsage } from '../schema.ts';
 
+export type TReserveDailyMessage = { userId: number; day: string; limit: number | null };
+
 /**
- * Takes one message slot for `day`. With a limit, the row is only incremented while it is below the
- * limit: the insert-or-update is one statement, so concurrent sends cannot both take the last slot
- * (Postgres locks the conflicting row and re-checks the WHERE on the latest version).
- * Returns the day's count including this message, or null when the limit is already reached.
+ * The statement that takes one message slot for `day`. With a limit, the row is only incremented while
+ * it is below the limit: the insert-or-update is one statement, so concurrent sends cannot both take the
+ * last slot (Postgres locks the conflicting row and re-checks the WHERE on its latest version).
+ * It returns the day's count including this message, or no row when the limit is already reached.
+ * Exported so a larger statement can start with it (see chat-logs' reserveAndStoreUserMessage).
  */
-export async function reserveDailyMessage(
-  db: TDb,
-  opts: { userId: number; day: string; limit: number | null },
-): Promise<number | null> {
+export function reserveDailyMessageSql(opts: TReserveDailyMessage): SQL {
   const limitCheck = opts.limit === null ? sql`` : sql` where ${dailyUsage.count} < ${opts.limit}`;
-  const result = await db.execute(sql`
-    insert into ${dailyUsage} (user_id, day, count) values (${opts.userId}, ${opts.day}, 1)
+  return sql`insert into ${dailyUsage} (user_id, day, count) values (${opts.userId}, ${opts.day}, 1)
     on conflict (user_id, day) do update set count = ${dailyUsage.count} + 1${limitCheck}
-    returning count`);
-  const row = rowsOf<{ count: number }>(result)[0];
+    returning count`;
+}
+
+/** Takes one slot; the day's count including it, or null when the limit is reached. */
+export async function reserveDailyMessage(db: TDb, opts: TReserveDailyMessage): Promise<number | null> {
+  const row = rowsOf<{ count: number }>(await db.execute(reserveDailyMessageSql(opts)))[0];
   return row ? Number(row.count) : null;
 }
 

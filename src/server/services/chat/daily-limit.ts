@@ -1,7 +1,12 @@
 // The free tier's daily message allowance (spec: 20 a UTC day; Plus unlimited), reserved before a reply.
 import type { TDailyUsage } from '../../../shared/chat.ts';
 import type { TDb } from '../../db/client.ts';
-import { dailyMessageCount, releaseDailyMessage, reserveDailyMessage } from '../../db/queries/usage.ts';
+import {
+  dailyMessageCount,
+  releaseDailyMessage,
+  reserveDailyMessage,
+  reserveDailyMessageSql,
+} from '../../db/queries/usage.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export type TPlan = { userId: number; isSubscribed: boolean; freeDailyMessages: number };
@@ -30,12 +35,27 @@ export class DailyLimitReachedError extends AppError {
   }
 }
 
-/** Takes today's slot in one atomic statement. @throws DailyLimitReachedError when none is left. */
-export async function reserveDailySlot(db: TDb, plan: TPlan, now = new Date()): Promise<TDailySlot> {
+const limitOf = (plan: TPlan) => (plan.isSubscribed ? null : plan.freeDailyMessages);
+
+/** The reservation for `now`'s UTC day: run it with `reserveDailySlot`, or as part of a larger statement. */
+export function dailyReservation(plan: TPlan, now = new Date()) {
   const day = utcDay(now);
-  const limit = plan.isSubscribed ? null : plan.freeDailyMessages;
-  const count = await reserveDailyMessage(db, { userId: plan.userId, day, limit });
+  return { day, sql: reserveDailyMessageSql({ userId: plan.userId, day, limit: limitOf(plan) }) };
+}
+
+/**
+ * Turns a reservation's result (the day's count, or null when refused) into a slot that can be given
+ * back. @throws DailyLimitReachedError when the limit was reached.
+ */
+export function toDailySlot(
+  db: TDb,
+  plan: TPlan,
+  day: string,
+  count: number | null,
+  now = new Date(),
+): TDailySlot {
   if (count === null) throw new DailyLimitReachedError(plan.freeDailyMessages, nextUtcMidnight(now), now);
+  const limit = limitOf(plan);
   let isReleased = false;
   return {
     day,
@@ -48,9 +68,16 @@ export async function reserveDailySlot(db: TDb, plan: TPlan, now = new Date()): 
   };
 }
 
+/** Takes today's slot in one atomic statement. @throws DailyLimitReachedError when none is left. */
+export async function reserveDailySlot(db: TDb, plan: TPlan, now = new Date()): Promise<TDailySlot> {
+  const day = utcDay(now);
+  const count = await reserveDailyMessage(db, { userId: plan.userId, day, limit: limitOf(plan) });
+  return toDailySlot(db, plan, day, count, now);
+}
+
 export async function dailyUsage(db: TDb, plan: TPlan, now = new Date()): Promise<TDailyUsage> {
   const used = await dailyMessageCount(db, { userId: plan.userId, day: utcDay(now) });
-  const limit = plan.isSubscribed ? null : plan.freeDailyMessages;
+  const limit = limitOf(plan);
   return {
     isUnlimited: limit === null,
     limit,

@@ -6,16 +6,21 @@ import type { TModelKind } from '../../ai/select-models.ts';
 import type { TDb } from '../../db/client.ts';
 import {
   appendMessage,
-  createChatLogWithMessage,
-  findChatCharacter,
-  findChatLog,
+  findChatTarget,
   lastMessage,
   recentNonEmptyMessages,
+  reserveAndStoreUserMessage,
 } from '../../db/queries/chat-logs.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TChatModels } from './chat-models.ts';
-import { reserveDailySlot, type TDailySlot } from './daily-limit.ts';
+import {
+  dailyReservation,
+  reserveDailySlot,
+  type TDailySlot,
+  type TPlan,
+  toDailySlot,
+} from './daily-limit.ts';
 
 /** Upper bound of a reply's length in tokens (thoughts included). */
 export const REPLY_MAX_TOKENS = 700;
@@ -52,14 +57,12 @@ export type TReplyRun = { start: TReplyStart; events: AsyncGenerator<TReplyEvent
 export async function startReply(deps: TSendMessageDeps, input: TSendMessageInput): Promise<TReplyRun> {
   const { db } = deps;
   const userId = input.user.id;
-  const character = await findChatCharacter(db, userId, input.characterId);
-  if (!character) throw notFound('Character');
-  if (input.hist) {
-    const log = await findChatLog(db, userId, input.hist);
-    if (!log) throw notFound('Chat log');
-    if (log.characterId !== input.characterId) {
-      throw new AppError('bad_request', 'This chat log belongs to another character');
-    }
+  const hist = input.hist ?? null;
+  const target = await findChatTarget(db, { userId, characterId: input.characterId, uuid: hist });
+  if (!target) throw notFound('Character');
+  if (hist !== null && target.logCharacterId === null) throw notFound('Chat log');
+  if (hist !== null && target.logCharacterId !== input.characterId) {
+    throw new AppError('bad_request', 'This chat log belongs to another character');
   }
 
   let model: TChatModel;
@@ -70,45 +73,64 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
     throw error;
   }
 
-  const slot = await reserveDailySlot(db, {
-    userId,
-    isSubscribed: input.user.isSubscribed,
-    freeDailyMessages: deps.freeDailyMessages,
-  });
-
-  let hist: string;
-  try {
-    hist = await storeUserMessage(db, userId, input);
-  } catch (error) {
-    await slot.release();
-    throw error;
-  }
+  const plan = { userId, isSubscribed: input.user.isSubscribed, freeDailyMessages: deps.freeDailyMessages };
+  const stored = await storeUserMessage(db, plan, input, hist);
 
   // Retrieved memories come with the memories issue; they are never used when the character has memory
-  // disabled, whatever memoryEnabled the browser sent (input.memoryEnabled && !character.memoryDisabled).
+  // disabled, whatever memoryEnabled the browser sent (input.memoryEnabled && !target.memoryDisabled).
   const memories: { content: string; reply: string }[] = [];
 
-  const start: TReplyStart = { hist, uuid: hist, remaining: slot.remaining };
+  const start: TReplyStart = { hist: stored.uuid, uuid: stored.uuid, remaining: stored.slot.remaining };
   return {
     start,
-    events: streamReply(deps, { input, model, character, memories, hist, slot }),
+    events: streamReply(deps, {
+      input,
+      model,
+      character: target,
+      memories,
+      hist: stored.uuid,
+      history: stored.history,
+      slot: stored.slot,
+    }),
   };
 }
 
-async function storeUserMessage(db: TDb, userId: number, input: TSendMessageInput): Promise<string> {
+/**
+ * Reserves today's slot and stores the person's message: one statement (reservation, message and the
+ * chat's recent context together), or, for a retry of a message already stored, the reservation alone.
+ */
+async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, hist: string | null) {
   const message = { role: 'user' as const, content: input.userInput };
-  if (!input.hist) {
-    const created = await createChatLogWithMessage(db, { userId, characterId: input.characterId, message });
-    return created.uuid;
-  }
-  if (input.retry) {
+  if (hist !== null && input.retry) {
     // A retry answers the message stored by the failed attempt instead of storing it twice.
-    const last = await lastMessage(db, userId, input.hist);
-    if (last?.role === 'user' && last.content === input.userInput) return input.hist;
+    const last = await lastMessage(db, plan.userId, hist);
+    if (last?.role === 'user' && last.content === input.userInput) {
+      const slot = await reserveDailySlot(db, plan);
+      const history = await recentNonEmptyMessages(db, {
+        userId: plan.userId,
+        uuid: hist,
+        limit: CONTEXT_MESSAGES,
+      });
+      return { uuid: hist, slot, history };
+    }
   }
-  const position = await appendMessage(db, { userId, uuid: input.hist, message });
-  if (position === null) throw notFound('Chat log');
-  return input.hist;
+  const now = new Date();
+  const reservation = dailyReservation(plan, now);
+  const result = await reserveAndStoreUserMessage(db, {
+    reserve: reservation.sql,
+    userId: plan.userId,
+    characterId: input.characterId,
+    uuid: hist,
+    content: input.userInput,
+    contextLimit: CONTEXT_MESSAGES,
+  });
+  const slot = toDailySlot(db, plan, reservation.day, result.count, now);
+  if (result.uuid === null) {
+    // The chat log went away between the check and the insert: nothing was stored.
+    await slot.release();
+    throw notFound('Chat log');
+  }
+  return { uuid: result.uuid, slot, history: [...result.context, message] };
 }
 
 type TStreamContext = {
@@ -117,6 +139,8 @@ type TStreamContext = {
   character: { name: string; description: string };
   memories: { content: string; reply: string }[];
   hist: string;
+  /** The chat's last non-empty messages, oldest first, ending with the one being answered. */
+  history: { role: 'user' | 'assistant'; content: string }[];
   slot: TDailySlot;
 };
 
@@ -135,11 +159,10 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
   };
 
   try {
-    const history = await recentNonEmptyMessages(db, { userId, uuid: hist, limit: CONTEXT_MESSAGES });
     const messages = buildPrompt({
       persona: ctx.character,
       userName: input.user.name?.trim() || input.user.username || DEFAULT_USER_NAME,
-      history,
+      history: ctx.history,
       memories: ctx.memories,
       withThoughts: input.chainOfThoughtEnabled,
     });
