@@ -178,3 +178,61 @@ test('a chat log of another character is ignored with a console warning', async 
   await expect.poll(() => warnings.some((w) => w.includes('another character'))).toBe(true);
   await expect(chat.userMessages()).toHaveCount(0);
 });
+
+test('toggle row: notifications, memory tooltip, voice playback', async ({ page, signIn }) => {
+  await signIn();
+  const chat = new ChatPage(page);
+  await chat.open(SERAPHINE.id);
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(panel.getByText('No new check-ins')).toBeVisible();
+  await page.getByRole('heading', { name: SERAPHINE.name }).click();
+  await expect(panel).toBeHidden();
+
+  await expect(chat.memorySwitch).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('⚠ Corrupted Memory Access')).toHaveCount(0);
+  await chat.memorySwitch.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    "Character Memory helps your companion remember important moments and feelings you've shared. You can turn it off anytime.",
+  );
+  const away = async () => {
+    await page.mouse.move(5, 700, { steps: 5 });
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  };
+  await away();
+  await page.getByRole('switch', { name: 'Character Drawer' }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Toggle Character Drawer' })).toHaveCount(1);
+
+  await away();
+  const voice = page.getByRole('button', { name: 'Disable Voice Playback' });
+  await voice.hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Disable Voice Playback' })).toHaveCount(1);
+  await voice.click();
+  await expect(page.getByRole('button', { name: 'Enable Voice Playback' })).toBeVisible();
+
+  // The Character Drawer switch hides and shows the right-hand panel.
+  await page.getByRole('switch', { name: 'Character Drawer' }).click();
+  await expect(chat.newChatButton).toBeHidden();
+  await page.getByRole('switch', { name: 'Character Drawer' }).click();
+  await expect(chat.newChatButton).toBeVisible();
+});
+
+test('on a phone-sized screen the thought bubble opens above the message', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn();
+  const chat = new ChatPage(page);
+  await chat.open(SERAPHINE.id);
+  // The panel starts closed where it does not fit; the Character Drawer switch opens it.
+  await expect(chat.newChatButton).toBeHidden();
+  await page.getByRole('switch', { name: 'Character Drawer' }).click();
+  await chat.monologueSwitch.click();
+  await page.getByRole('button', { name: 'Close panel' }).click();
+  await expect(chat.newChatButton).toBeHidden();
+  const text = 'Small screens need care';
+  await chat.sendAndWait(SERAPHINE.name, text, replyTo(text));
+  await page.getByRole('button', { name: 'Show internal thoughts' }).click();
+  const popover = page.getByRole('dialog', { name: `${SERAPHINE.name}'s internal thoughts` });
+  await expect(popover).toHaveAttribute('data-side', 'top');
+  await page.screenshot({ path: 'test-results/screens/chat-mobile.png' });
+});

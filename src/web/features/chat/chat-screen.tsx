@@ -2,13 +2,14 @@
 // message box and the right-hand panel, with the History drawer and the Daily Limit panel.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { History, MessageSquarePlus, PanelRight, Volume2, VolumeX } from 'lucide-react';
+import { History, MessageSquarePlus, PanelRight, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { MEMORY_DISABLED_NAMES } from '../../../shared/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
+import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
 import { chatLogsQuery, personaQuery, replyPathQuery, saveChatLog, usageQuery } from './chat-api.ts';
 import { Switch, WithTooltip } from './controls.tsx';
 import { DailyLimitDialog } from './daily-limit-dialog.tsx';
@@ -231,6 +232,11 @@ export function ChatScreen({
               hasEarlier={chat.hasEarlier}
               isLoadingEarlier={chat.isLoadingEarlier}
               onLoadEarlier={chat.loadEarlier}
+              renderFailure={(m) =>
+                m.failureCode === 'model_unavailable' ? (
+                  <ModelDownloadPanel message={m.failure ?? ''} />
+                ) : null
+              }
             />
           </div>
 
@@ -250,6 +256,14 @@ export function ChatScreen({
             aria-label="Chat panel"
             className="fixed inset-y-0 right-0 z-30 flex w-64 shrink-0 flex-col gap-2 border-l border-line bg-panel p-4 shadow-2xl md:static md:shadow-none"
           >
+            <button
+              type="button"
+              onClick={() => preferences.setIsPanelOpen(false)}
+              aria-label="Close panel"
+              className="self-end rounded-lg p-1.5 text-muted hover:bg-panel-2 md:hidden"
+            >
+              <X aria-hidden className="size-5" />
+            </button>
             <button
               type="button"
               onClick={() => void onNewChat()}

@@ -1,6 +1,6 @@
 // Small controls of the chat screen: an on/off switch and a button with a tooltip.
 import * as Tooltip from '@radix-ui/react-tooltip';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 export function WithTooltip({ text, children }: { text: string; children: ReactNode }) {
   return (
@@ -19,6 +19,16 @@ export function WithTooltip({ text, children }: { text: string; children: ReactN
   );
 }
 
+type TSwitchProps = {
+  label: string;
+  isOn: boolean;
+  onChange: (on: boolean) => void;
+  isDisabled?: boolean;
+  className?: string;
+  children?: ReactNode;
+} & Omit<ComponentProps<'button'>, 'onChange' | 'children' | 'className'>;
+
+/** An on/off switch; other button props (a tooltip trigger's handlers and ref) reach the button. */
 export function Switch({
   label,
   isOn,
@@ -26,22 +36,20 @@ export function Switch({
   isDisabled = false,
   className = '',
   children,
-}: {
-  label: string;
-  isOn: boolean;
-  onChange: (on: boolean) => void;
-  isDisabled?: boolean;
-  className?: string;
-  children?: ReactNode;
-}) {
+  ...rest
+}: TSwitchProps) {
   return (
     <button
+      {...rest}
       type="button"
       role="switch"
       aria-checked={isOn}
       aria-label={label}
       disabled={isDisabled}
-      onClick={() => onChange(!isOn)}
+      onClick={(e) => {
+        rest.onClick?.(e);
+        onChange(!isOn);
+      }}
       className={`group flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-panel-2 disabled:cursor-not-allowed disabled:opacity-50 ${className}`}
     >
       {children}

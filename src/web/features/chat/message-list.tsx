@@ -75,9 +75,11 @@ export function MessageList({
               </p>
             </div>
             {message.failure && (
-              <div role="alert" className="flex max-w-[80%] flex-col items-end gap-2 text-sm text-red-300">
-                <span>{message.failure}</span>
-                {renderFailure?.(message)}
+              <div
+                role="alert"
+                className="flex w-full max-w-xl flex-col items-end gap-2 text-sm text-red-300"
+              >
+                {renderFailure?.(message) ?? <span>{message.failure}</span>}
                 <button
                   type="button"
                   onClick={() => onRetry(message)}
