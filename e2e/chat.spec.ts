@@ -77,6 +77,8 @@ test('New Chat, then History reopens the earlier chat', async ({ page, signIn })
   await chat.historyButton.click();
   await expect(chat.historyDrawer.getByText('No past chats yet')).toBeVisible();
   await chat.historyDrawer.getByRole('button', { name: 'Close Chat History' }).click();
+  // It slides out for 300 ms before it closes.
+  await expect(chat.historyDrawer).toHaveAttribute('data-state', 'closing');
   await expect(chat.historyDrawer).toBeHidden();
 
   const first = 'Tell me about the oath you keep, and why three lines are enough for a knight like you';
@@ -235,4 +237,23 @@ test('on a phone-sized screen the thought bubble opens above the message', async
   const popover = page.getByRole('dialog', { name: `${SERAPHINE.name}'s internal thoughts` });
   await expect(popover).toHaveAttribute('data-side', 'top');
   await page.screenshot({ path: 'test-results/screens/chat-mobile.png' });
+});
+
+test('the stop button ends the reply and keeps what arrived', async ({ page, signIn }) => {
+  await signIn();
+  const chat = new ChatPage(page);
+  await chat.open(SERAPHINE.id);
+  // The fake model echoes four words: long ones make a reply that takes about 2 s to type out.
+  const text = 'Pleeeeeeeeeeeeeease telllllllllllllllllll meeeeeeeeeeeeeeeeeee everythiiiiiiiiiiiiiiiing';
+  const reply = replyTo(text);
+  await chat.send(SERAPHINE.name, text);
+  await expect(chat.replies().last()).toHaveAttribute('aria-busy', 'true');
+  await page.getByRole('button', { name: 'Stop' }).click();
+  // The typing ends at once with everything that had arrived (here the fake model had already finished).
+  await expect(chat.replies().last()).toHaveText(reply, { timeout: 300 });
+  await expect(chat.replies().last()).not.toHaveAttribute('aria-busy');
+  await expect(chat.messageBox(SERAPHINE.name)).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await page.reload();
+  await expect(chat.replies()).toHaveText([reply]);
 });
