@@ -8,12 +8,16 @@ import { UserMenu } from './sidebar/user-menu.tsx';
 
 const OPEN_KEY = 'kindred.sidebarOpen';
 
+/** The person's last choice; without one, open on wide screens and closed on phones. */
 function readOpen(): boolean {
+  let stored: string | null = null;
   try {
-    return localStorage.getItem(OPEN_KEY) !== 'false';
+    stored = localStorage.getItem(OPEN_KEY);
   } catch {
-    return true;
+    // Storage refused (private window): fall back to the screen width.
   }
+  if (stored !== null) return stored !== 'false';
+  return window.matchMedia('(min-width: 640px)').matches;
 }
 
 export function Sidebar() {
@@ -46,7 +50,8 @@ export function Sidebar() {
   return (
     <nav
       aria-label="Sidebar"
-      className="flex w-64 shrink-0 flex-col gap-4 border-r border-line bg-panel px-3 py-4"
+      // On phones the open sidebar lies over the screen instead of squeezing it.
+      className="flex w-64 shrink-0 flex-col gap-4 border-r border-line bg-panel px-3 py-4 max-sm:fixed max-sm:inset-y-0 max-sm:left-0 max-sm:z-40 max-sm:shadow-2xl"
     >
       <div className="flex items-center justify-between px-1">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold tracking-tight">
