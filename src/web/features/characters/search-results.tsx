@@ -2,6 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
+import { ShowMoreButton } from '../../components/show-more-button.tsx';
 import { searchCharactersQuery } from './queries.ts';
 
 export function SearchResults({ q }: { q: string }) {
@@ -37,16 +38,7 @@ export function SearchResults({ q }: { q: string }) {
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <button
-          type="button"
-          onClick={() => query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          className="mt-4 rounded-lg border border-line px-4 py-2 text-sm hover:bg-panel-2 disabled:opacity-60"
-        >
-          Show more
-        </button>
-      )}
+      <ShowMoreButton query={query} className="mt-4" />
     </>
   );
 }

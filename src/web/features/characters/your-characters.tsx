@@ -1,5 +1,6 @@
 // 'Your Characters' on home: shown only once the person has made at least one, a page at a time.
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ShowMoreButton } from '../../components/show-more-button.tsx';
 import { CharacterCard } from './character-card.tsx';
 import { ownCharactersQuery } from './queries.ts';
 
@@ -19,16 +20,7 @@ export function YourCharacters({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <button
-          type="button"
-          onClick={() => query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          className="rounded-lg border border-line px-4 py-2 text-sm hover:bg-panel-2 disabled:opacity-60"
-        >
-          Show more
-        </button>
-      )}
+      <ShowMoreButton query={query} />
     </section>
   );
 }
