@@ -81,15 +81,14 @@ export function createApp(deps: TAppDeps) {
     if (c.req.path.startsWith('/upload/')) return next();
     return limitBody(config.BODY_LIMIT_BYTES)(c, next);
   });
+  // Only the signed-in calls look up the session: pages, files, health and sign-in itself need none.
   app.use(async (c, next) => {
     c.set('user', null);
-    if (!c.req.path.startsWith('/auth/') && !c.req.path.startsWith('/idp/') && !isStatic(c.req.path)) {
-      c.set('user', await readSessionUser(c, db));
-    }
     return next();
   });
   for (const guarded of ['/api/*', '/upload/*', '/assistant-*', '/ollama-health']) {
     app.use(guarded, async (c, next) => {
+      c.set('user', await readSessionUser(c, db));
       requireUser(c);
       return next();
     });
@@ -132,15 +131,6 @@ export function createApp(deps: TAppDeps) {
     return c.json({ code: 'internal', message: 'Something went wrong on our side' }, 500);
   });
   return app;
-}
-
-function isStatic(p: string) {
-  return (
-    p.startsWith('/assets/') ||
-    p.startsWith('/cast/') ||
-    p.startsWith('/media/') ||
-    /\.(svg|png|ico|mp4|webm|jpg)$/.test(p)
-  );
 }
 
 function mountSpa(app: Hono<TAppEnv>, webDir: string) {
