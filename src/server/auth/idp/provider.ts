@@ -52,7 +52,14 @@ export function createIdp(config: TConfig, db: TDb): Provider {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/idp/interaction/${interaction.uid}` },
     pkce: { required: () => false },
-    ttl: { Session: 14 * 24 * 3600, Interaction: 3600, Grant: 14 * 24 * 3600 },
+    ttl: {
+      Session: 14 * 24 * 3600,
+      Interaction: 3600,
+      Grant: 14 * 24 * 3600,
+      AuthorizationCode: 60,
+      AccessToken: 3600,
+      IdToken: 3600,
+    },
     async findAccount(_ctx, sub) {
       const account = await findIdpAccount(db, sub);
       if (!account) return undefined;
