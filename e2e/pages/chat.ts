@@ -69,6 +69,19 @@ export class ChatPage {
     return this.page.getByRole('dialog', { name: 'Daily Limit Reached' });
   }
 
+  /** 'Export card' in the character header and the download links of its menu. */
+  get exportCardButton() {
+    return this.page.getByRole('button', { name: 'Export card' });
+  }
+
+  get exportMenu() {
+    return this.page.getByRole('dialog', { name: /^Export .+ as a character card$/ });
+  }
+
+  exportLink(name: 'PNG card (V2 + V3)' | 'JSON (V3)' | 'JSON (V2)') {
+    return this.exportMenu.getByRole('link', { name });
+  }
+
   histParam(): string | null {
     return new URL(this.page.url()).searchParams.get('hist');
   }

@@ -37,6 +37,13 @@ export class CreateCharacterPage {
   get previewButton() {
     return this.page.getByRole('button', { name: /Preview Voice|Generating Voice/ });
   }
+  /** The card import above the form: choosing a file uploads it at once. */
+  get importSection() {
+    return this.page.getByRole('region', { name: 'Import a character card' });
+  }
+  get cardFile() {
+    return this.page.getByLabel('Character card file');
+  }
   get save() {
     return this.page.getByRole('button', { name: 'Save Character' });
   }

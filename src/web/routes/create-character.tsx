@@ -1,5 +1,6 @@
 // /character/create/new: who is creating, and the form for a new character of their own.
 import { CreateCharacterForm } from '../features/characters/create-character-form.tsx';
+import { ImportCard } from '../features/characters/import-card.tsx';
 import { useSignedInUser } from '../lib/session.ts';
 
 export function CreateCharacterRoute() {
@@ -13,6 +14,7 @@ export function CreateCharacterRoute() {
           <span>{user.email}</span>
         </p>
       </header>
+      <ImportCard userId={user.id} />
       <CreateCharacterForm user={user} />
     </main>
   );

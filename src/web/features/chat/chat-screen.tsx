@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { MEMORY_DISABLED_NAMES } from '../../../shared/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
+import { ExportCardMenu } from '../characters/export-card-menu.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
 import { chatLogsQuery, personaQuery, replyPathQuery, saveChatLog, usageQuery } from './chat-api.ts';
 import { Switch, WithTooltip } from './controls.tsx';
@@ -217,6 +218,7 @@ export function ChatScreen({
               <h1 className="truncate text-lg font-semibold">{character.name}</h1>
               <p className="truncate text-sm text-muted">{character.tagline}</p>
             </div>
+            <ExportCardMenu characterId={character.id} characterName={character.name} />
           </div>
 
           <div className="min-h-0 flex-1 overflow-y-auto">
