@@ -63,15 +63,3 @@ export const searchCharactersQuery = (q: string) =>
     getNextPageParam: (last) => last.nextAfter,
     retry: false,
   });
-
-export const personaQuery = (characterId: number) =>
-  queryOptions({
-    queryKey: ['characters', 'persona', characterId],
-    queryFn: async (): Promise<TPersona> => {
-      const res = await fetch(`/api/character-personas/${characterId}`, { credentials: 'same-origin' });
-      if (!res.ok) throw new ApiError(res.status, 'http_error', `Could not load character ${characterId}`);
-      const [persona] = (await res.json()) as TPersona[];
-      if (!persona) throw new ApiError(404, 'not_found', 'Character not found');
-      return persona;
-    },
-  });
