@@ -66,7 +66,9 @@ test('sign in, see the session, log out, and the old cookie no longer works', as
 
 test('edit profile saves and returns to /profile', async ({ page, signIn }) => {
   await signIn(newPerson('Grace Hopper'));
-  await page.goto('/edit-profile');
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/edit-profile$/);
   await expect(page.getByLabel('Display Name')).toHaveValue('Grace Hopper');
   await page.getByLabel('Display Name').fill('Admiral Grace');
   await page.getByLabel('Profile Image URL').fill('/logo.svg');
@@ -105,4 +107,20 @@ test('with Google configured, the button says Google and the Google path signs i
   await expect(page).toHaveURL(/\/$/);
   expect((await sessionIn(page))?.user).toMatchObject({ email: person.email, name: 'Gus Google' });
   await context.close();
+});
+
+test('Edit Name on the profile card renames the person and their username', async ({ page, signIn }) => {
+  await signIn(newPerson('Alan Turing'));
+  await page.goto('/profile');
+  const card = page.getByRole('region', { name: 'User card' });
+  await expect(card.getByText('alan_turing')).toBeVisible();
+  await card.getByRole('button', { name: 'Edit Name' }).click();
+  await card.getByLabel('New name').fill('Enigma Breaker');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(card.getByText('enigma_breaker')).toBeVisible();
+  await expect(card.getByLabel('New name')).toHaveCount(0);
+  expect((await sessionIn(page))?.user).toMatchObject({ name: 'Enigma Breaker', username: 'enigma_breaker' });
+  await card.getByRole('button', { name: 'Edit Name' }).click();
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByLabel('New name')).toHaveCount(0);
 });

@@ -1,7 +1,9 @@
 // /profile: the person's dashboard — welcome line, user card with tier and inline name editing.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
+import { SearchBox } from '../features/characters/search-box.tsx';
 import { api } from '../lib/api.ts';
 import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session.ts';
 
@@ -9,9 +11,10 @@ export function ProfileRoute() {
   const user = useSignedInUser();
   return (
     <main className="mx-auto max-w-4xl space-y-6 p-6">
-      <header className="flex items-center gap-4">
+      <header className="flex flex-wrap items-center gap-4">
         <Avatar src={user.image} alt={user.name ?? user.username} size={56} />
-        <h1 className="text-2xl font-semibold">Welcome, {user.name ?? user.username}</h1>
+        <h1 className="flex-1 text-2xl font-semibold">Welcome, {user.name ?? user.username}</h1>
+        <SearchBox className="w-full sm:w-72" />
       </header>
       <UserCard user={user} />
     </main>
@@ -42,6 +45,9 @@ function UserCard({ user }: { user: TSessionUser }) {
           <p className="text-lg font-medium">{user.username}</p>
           <p className="text-sm text-muted">{user.isSubscribed ? 'Plus Tier' : 'Free Tier'}</p>
         </div>
+        <Link to="/edit-profile" className="rounded-lg border border-line px-3 py-1.5 text-sm">
+          Edit Profile
+        </Link>
         {!isEditing && (
           <button
             type="button"
