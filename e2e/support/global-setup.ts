@@ -1,6 +1,9 @@
-// Before the browser suite: the fake model server, Kindred on the bundled provider, and Kindred with
-// Google configured against its own bundled provider (so the Google code path runs too).
+// Before the browser suite: the fake model server, Kindred on the bundled provider, Kindred with
+// Google configured against its own bundled provider (so the Google code path runs too), and Kindred
+// with no chat model, whose model download is served from this machine.
 import { startFakeOpenAI } from '../../src/test-support/fake-openai-server.ts';
+import { buildTinyGguf } from '../../src/test-support/tiny-gguf.ts';
+import { serveFile } from './file-server.ts';
 import { freePort, startKindred } from './servers.ts';
 
 export default async function globalSetup() {
@@ -17,12 +20,20 @@ export default async function globalSetup() {
     AUTH_GOOGLE_SECRET: 'e2e-google-secret',
     AUTH_GOOGLE_ISSUER: `${googleUrl}/idp`,
   });
+  // No model at all until the person downloads one: a tiny random-weight GGUF served from this machine.
+  const modelFile = await serveFile(buildTinyGguf(), 'tiny-model.gguf');
+  const noModel = await startKindred({
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    MODEL_DOWNLOAD_URL: modelFile.url,
+    LLAMA_MODEL_FILE: 'tiny-model.gguf',
+  });
   process.env.E2E_BASE_URL = main.url;
+  process.env.E2E_NO_MODEL_URL = noModel.url;
   process.env.E2E_DATA_DIR = main.dataDir;
   process.env.E2E_GOOGLE_URL = google.url;
   process.env.E2E_MODEL_URL = model.url;
   return async () => {
-    await Promise.all([main.stop(), google.stop()]);
-    await model.close();
+    await Promise.all([main.stop(), google.stop(), noModel.stop()]);
+    await Promise.all([model.close(), modelFile.close()]);
   };
 }

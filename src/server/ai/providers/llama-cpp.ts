@@ -12,7 +12,6 @@ import {
   LlamaLogLevel,
   type LlamaModel,
 } from 'node-llama-cpp';
-import { cachedCheck } from '../cached-check.ts';
 import { ModelUnavailableError, type TChatModel, type TChatTurn, type TReplyChunk } from '../chat-model.ts';
 import { createThoughtsParser } from '../thoughts-parser.ts';
 
@@ -106,7 +105,8 @@ export function createLlamaCppModel(options: TLlamaCppOptions): TLlamaCppModel {
 
   return {
     id,
-    isAvailable: cachedCheck(fileExists),
+    // A stat is cheap, so no cache: a model downloaded a moment ago answers the very next reply.
+    isAvailable: () => fileExists().catch(() => false),
 
     async *streamReply({ messages, withThoughts, signal, maxTokens }) {
       const { context } = await loaded();
