@@ -94,7 +94,8 @@ test('New Chat, then History reopens the earlier chat', async ({ page, signIn })
   await chat.historyButton.click();
   const drawer = chat.historyDrawer;
   await expect(drawer).toBeVisible();
-  expect(await drawer.evaluate((el) => el.getBoundingClientRect().width)).toBe(380);
+  // Layout width, not the on-screen box, which a slide-in transform may still be scaling.
+  expect(await drawer.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(380);
   const item = drawer.getByRole('button').filter({ hasText: first.slice(0, 60) });
   await expect(item).toContainText(first.slice(0, 60));
   await expect(item).not.toContainText(first.slice(0, 61));
