@@ -77,9 +77,10 @@ export function createApp(deps: TAppDeps) {
   app.use(securityHeaders());
   app.use(sameOriginWrites(config.publicUrl));
   app.use('/upload/*', limitBody(config.UPLOAD_LIMIT_BYTES + 64 * 1024));
+  const apiBodyLimit = limitBody(config.BODY_LIMIT_BYTES);
   app.use('*', async (c, next) => {
     if (c.req.path.startsWith('/upload/')) return next();
-    return limitBody(config.BODY_LIMIT_BYTES)(c, next);
+    return apiBodyLimit(c, next);
   });
   // Only the signed-in calls look up the session: pages, files, health and sign-in itself need none.
   app.use(async (c, next) => {

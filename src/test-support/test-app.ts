@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createApp, type TAppDeps } from '../server/app.ts';
 import { loadConfig, type TConfig } from '../server/config.ts';
 import type { TDatabase } from '../server/db/client.ts';
-import { insertSession, insertUser } from '../server/db/queries/users.ts';
+import { insertSession, insertUser, updateUser } from '../server/db/queries/users.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -52,10 +52,7 @@ export async function createSignedInUser(
     image: null,
     username: `person${tag}`,
   });
-  if (opts.isSubscribed) {
-    const { updateUser } = await import('../server/db/queries/users.ts');
-    await updateUser(database.db, user.id, { isSubscribed: true });
-  }
+  if (opts.isSubscribed) await updateUser(database.db, user.id, { isSubscribed: true });
   const sessionToken = randomBytes(24).toString('hex');
   await insertSession(database.db, {
     sessionToken,
