@@ -49,6 +49,8 @@ export const ZConfig = z.object({
   S3_ACCESS_KEY_ID: optional(z.string()),
   S3_SECRET_ACCESS_KEY: optional(z.string()),
   S3_PUBLIC_URL: optional(ZUrl),
+  // Comma-separated emails of the owners (model downloads, support inbox, /admin). Empty: the first account.
+  ADMIN_EMAILS: z.string().default(''),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {
@@ -56,6 +58,8 @@ export type TConfig = z.infer<typeof ZConfig> & {
   authSecret: string;
   dataDir: string;
   isGoogleConfigured: boolean;
+  /** ADMIN_EMAILS, lower-cased. */
+  adminEmails: string[];
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     authSecret: c.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     isGoogleConfigured: Boolean(c.AUTH_GOOGLE_ID && c.AUTH_GOOGLE_SECRET),
+    adminEmails: c.ADMIN_EMAILS.split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -15,6 +15,12 @@ export async function findUserById(db: TDb, id: number): Promise<TUserRow | unde
   return row;
 }
 
+/** The first account made on this installation (its owner unless ADMIN_EMAILS names others). */
+export async function firstUserId(db: TDb): Promise<number | null> {
+  const [row] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
+  return row?.id ?? null;
+}
+
 export async function findUserByEmail(db: TDb, email: string): Promise<TUserRow | undefined> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return row;

@@ -1,0 +1,14 @@
+// What a background job is: plain data (a name, a schedule, a handler), run by the jobs runner on pg-boss.
+import type { TConfig } from '../config.ts';
+import type { TDb } from '../db/client.ts';
+import type { TLogger } from '../lib/logger.ts';
+
+export type TJobContext = { db: TDb; config: TConfig; log: TLogger };
+
+export type TJobDefinition = {
+  /** The pg-boss queue name; unique across jobs. */
+  name: string;
+  /** Runs every this many seconds (one instance at a time across every app process). */
+  everySeconds: number;
+  run(ctx: TJobContext): Promise<void>;
+};
