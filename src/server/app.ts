@@ -21,7 +21,9 @@ import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
 import { healthRoutes } from './routes/health.ts';
+import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
+import { personaRoutes } from './routes/persona.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
@@ -103,14 +105,11 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/users', usersRoutes(db));
   app.route('/api/models', modelsRoutes(config));
   app.route('/api/chatlogs', chatLogsRoutes(db));
-  app.route(
-    '/',
-    assistantRoutes({
-      db,
-      models: deps.models ?? chatModelsFromConfig(config),
-      freeDailyMessages: config.FREE_DAILY_MESSAGES,
-    }),
-  );
+  const models = deps.models ?? chatModelsFromConfig(config);
+  app.route('/', assistantRoutes({ db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES }));
+  // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
+  app.route('/api/chatlogs', messagesRoutes({ db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES }));
+  app.route('/', personaRoutes(db));
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));

@@ -1,5 +1,6 @@
 // Chat shapes, limits and constants shared by the server and the web app (spec §3, §7, §9).
 import { z } from 'zod';
+import type { TMessageControls } from './controls.ts';
 
 /** Spec §5/§9: the chat context is the last 30 non-empty messages (the server's prompt uses the same). */
 export const CHAT_CONTEXT_MESSAGES = 30;
@@ -55,7 +56,7 @@ export type TChatMessage = {
   audioUrl: string | null;
   internalThoughts: string | null;
   createdAt: string;
-};
+} & TMessageControls;
 
 /** GET /api/chatlogs/{uuid}: the chat log with its last page of messages (spec: characterId, conversation). */
 export type TChatLog = {

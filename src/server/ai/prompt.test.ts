@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, CONTEXT_MESSAGES, DEFAULT_USER_NAME } from './prompt.ts';
+import {
+  buildPrompt,
+  CONTEXT_MESSAGES,
+  CONTINUE_INSTRUCTION,
+  DEFAULT_USER_NAME,
+  fillPlaceholders,
+} from './prompt.ts';
 
 const luna = {
   name: 'Luna',
@@ -102,5 +108,63 @@ describe('buildPrompt', () => {
     expect(messages.slice(1)).toEqual(nonEmpty.slice(-30));
     expect(messages[1]?.content).toBe('message 5');
     expect(messages.at(-1)?.content).toBe('message 39');
+  });
+
+  it("puts the person's persona in the system prompt", () => {
+    const messages = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history: [{ role: 'user', content: 'Long shift tonight.' }],
+      memories: [{ content: 'My cat is called Orion.', reply: '' }],
+      withThoughts: false,
+      userPersona: "  I'm a night-shift nurse who loves rainy days  ",
+    });
+    expect(messages).toMatchSnapshot();
+    expect(messages[0]?.content).toContain(
+      "About Ada, in their own words: I'm a night-shift nurse who loves rainy days\n\nThings you remember",
+    );
+  });
+
+  it('leaves a blank persona out', () => {
+    const [system] = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history: [],
+      memories: [],
+      withThoughts: false,
+      userPersona: '   ',
+    });
+    expect(system?.content).not.toContain('About Ada');
+  });
+
+  it('continue: the last reply stays last in the history, then the instruction to go on', () => {
+    const messages = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history: [
+        { role: 'assistant', content: 'Hello, {{user}}.' },
+        { role: 'user', content: 'Tell me a story.' },
+        { role: 'assistant', content: 'Once, under a sky full of' },
+      ],
+      memories: [],
+      withThoughts: false,
+      continueLast: true,
+    });
+    expect(messages.slice(1)).toEqual([
+      { role: 'assistant', content: 'Hello, {{user}}.' },
+      { role: 'user', content: 'Tell me a story.' },
+      { role: 'assistant', content: 'Once, under a sky full of' },
+      { role: 'user', content: CONTINUE_INSTRUCTION },
+    ]);
+  });
+
+  it('fills greeting placeholders', () => {
+    expect(
+      fillPlaceholders('*waves at {{user}}* I am {{char}}, {{userName}}.', {
+        userName: 'Bo',
+        characterName: 'Rex',
+      }),
+    ).toBe('*waves at Bo* I am Rex, Bo.');
+    expect(fillPlaceholders('Hi {{user}}', { userName: ' ', characterName: 'Rex' })).toBe('Hi Friend');
   });
 });

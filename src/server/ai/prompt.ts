@@ -15,19 +15,30 @@ export type TPromptInput = {
   /** Relevant memories: something the person said (content) and the character's reply. */
   memories: { content: string; reply: string }[];
   withThoughts: boolean;
+  /** Who the person says they are (their persona on /profile), told to every character. */
+  userPersona?: string | null;
+  /** Continue: ask the character to go on from where its last reply (the history's end) stopped. */
+  continueLast?: boolean;
 };
+
+/** Spec's Continue: the instruction after the reply to go on with. */
+export const CONTINUE_INSTRUCTION =
+  '[Continue your last reply from exactly where it stopped. Do not repeat anything you already wrote.]';
 
 // Character cards written for other apps use {{user}} and {{char}}; accept them too.
 const USER_PLACEHOLDER = /\{\{\s*(?:userName|user)\s*\}\}/gi;
 const CHAR_PLACEHOLDER = /\{\{\s*char\s*\}\}/gi;
 
+/** Fills {{userName}} / {{user}} and {{char}} (descriptions, greetings). */
+export function fillPlaceholders(text: string, names: { userName: string; characterName: string }): string {
+  const userName = names.userName.trim() || DEFAULT_USER_NAME;
+  return text.replace(USER_PLACEHOLDER, userName).replace(CHAR_PLACEHOLDER, names.characterName.trim());
+}
+
 export function buildPrompt(input: TPromptInput): TChatTurn[] {
   const userName = input.userName.trim() || DEFAULT_USER_NAME;
   const name = input.persona.name.trim();
-  const description = input.persona.description
-    .replace(USER_PLACEHOLDER, userName)
-    .replace(CHAR_PLACEHOLDER, name)
-    .trim();
+  const description = fillPlaceholders(input.persona.description, { userName, characterName: name }).trim();
 
   const sections = [
     description,
@@ -38,6 +49,9 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
       `- Never speak, think or act for ${userName}; write only ${name}'s words.`,
     ].join('\n'),
   ];
+
+  const userPersona = input.userPersona?.trim();
+  if (userPersona) sections.push(`About ${userName}, in their own words: ${userPersona}`);
 
   const memories = input.memories.filter((m) => m.content.trim() !== '');
   if (memories.length > 0) {
@@ -64,5 +78,6 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
     .slice(-CONTEXT_MESSAGES)
     .map((m): TChatTurn => ({ role: m.role, content: m.content }));
 
-  return [{ role: 'system', content: sections.filter((s) => s !== '').join('\n\n') }, ...history];
+  const nudge: TChatTurn[] = input.continueLast ? [{ role: 'user', content: CONTINUE_INSTRUCTION }] : [];
+  return [{ role: 'system', content: sections.filter((s) => s !== '').join('\n\n') }, ...history, ...nudge];
 }

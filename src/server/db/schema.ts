@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -26,6 +28,8 @@ export const users = pgTable('users', {
   isSubscribed: boolean('is_subscribed').notNull().default(false),
   stripeCustomerId: text('stripe_customer_id').unique(),
   createdAt: createdAt(),
+  /** Conversation controls: who the person is, told to every character (their own words). */
+  persona: text('persona'),
 });
 export type TUserRow = typeof users.$inferSelect;
 
@@ -161,9 +165,21 @@ export const chatMessages = pgTable(
     internalThoughts: text('internal_thoughts'),
     audioUrl: text('audio_url'),
     createdAt: createdAt(),
+    // Conversation controls: every version of a reply (empty until a second one exists; `content` is
+    // always the chosen one's text), the chosen index, the person's rating (1 up, -1 down) and whether
+    // the message is the character's greeting.
+    alternatives: jsonb('alternatives').$type<TAlternative[]>().notNull().default([]),
+    chosen: integer('chosen').notNull().default(0),
+    rating: smallint('rating'),
+    isGreeting: boolean('is_greeting').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.chatLogUuid, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.chatLogUuid, t.position] }),
+    check('chat_messages_rating_check', sql`${t.rating} is null or ${t.rating} in (-1, 1)`),
+  ],
 );
+/** One version of a reply (regenerate adds one; swipe chooses one). */
+export type TAlternative = { content: string; internalThoughts: string | null };
 export type TChatMessageRow = typeof chatMessages.$inferSelect;
 
 /** Memories; the embedding vector column is added by a guarded migration where pgvector exists. */

@@ -8,7 +8,7 @@ import type { TDb } from '../db/client.ts';
 import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
-import { startReply } from '../services/chat/send-message.ts';
+import { startReply, type TReplyRun } from '../services/chat/send-message.ts';
 
 export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number };
 
@@ -33,13 +33,8 @@ export function assistantRoutes(deps: TAssistantDeps) {
 async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind) {
   const body = await parseJson(c, ZReplyRequest);
   const user = requireSelf(c, body.userId);
-  const stop = new AbortController();
-  // The client going away (closing the tab, the stop button) stops the model; what arrived is kept.
-  const signal = AbortSignal.any([stop.signal, c.req.raw.signal]);
-
-  let run: Awaited<ReturnType<typeof startReply>>;
-  try {
-    run = await startReply(
+  return replyResponse(c, (signal) =>
+    startReply(
       { db: deps.db, models: deps.models, freeDailyMessages: deps.freeDailyMessages, log: c.get('log') },
       {
         user,
@@ -52,7 +47,22 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
         chainOfThoughtEnabled: body.chainOfThoughtEnabled,
         signal,
       },
-    );
+    ),
+  );
+}
+
+/**
+ * Runs a reply (a send, a regenerate, a continue) and answers with its JSON, or streams it as Server-Sent
+ * Events when asked; 429 when the day's messages are used up.
+ */
+export async function replyResponse(c: TAppContext, begin: (signal: AbortSignal) => Promise<TReplyRun>) {
+  const stop = new AbortController();
+  // The client going away (closing the tab, the stop button) stops the model; what arrived is kept.
+  const signal = AbortSignal.any([stop.signal, c.req.raw.signal]);
+
+  let run: TReplyRun;
+  try {
+    run = await begin(signal);
   } catch (error) {
     if (error instanceof DailyLimitReachedError) {
       const limited: TReplyError = {

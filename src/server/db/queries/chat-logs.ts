@@ -1,7 +1,14 @@
 // SQL for chat logs and their messages (one row per message); every query is scoped to the owner in SQL.
 import { and, asc, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
-import { characters, chatLogs, chatMessages, type TChatLogRow, type TChatMessageRow } from '../schema.ts';
+import {
+  characters,
+  chatLogs,
+  chatMessages,
+  type TChatLogRow,
+  type TChatMessageRow,
+  users,
+} from '../schema.ts';
 
 export type TNewMessage = {
   role: 'user' | 'assistant';
@@ -207,7 +214,7 @@ export async function listChatLogs(
 ): Promise<TChatLogListRow[]> {
   const preview = sql<string | null>`(
     select left(m.content, ${opts.previewChars}) from ${chatMessages} m
-    where m.chat_log_uuid = ${chatLogs.uuid} and btrim(m.content) <> ''
+    where m.chat_log_uuid = ${chatLogs.uuid} and btrim(m.content) <> '' and not m.is_greeting
     order by m.position limit 1)`;
   const rows = await db
     .select({ log: chatLogs, preview })
@@ -231,10 +238,18 @@ export async function findChatTarget(
   db: TDb,
   opts: { userId: number; characterId: number; uuid: string | null },
 ): Promise<
-  { name: string; description: string; memoryDisabled: boolean; logCharacterId: number | null } | undefined
+  | {
+      name: string;
+      description: string;
+      memoryDisabled: boolean;
+      logCharacterId: number | null;
+      userPersona: string | null;
+    }
+  | undefined
 > {
   const result = await db.execute(sql`
-    select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId"
+    select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId",
+      (select u.persona from ${users} u where u.id = ${opts.userId}) as "userPersona"
     from ${characters} c
     left join ${chatLogs} l on l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
     where c.id = ${opts.characterId} and (c.user_id is null or c.user_id = ${opts.userId})`);
@@ -243,6 +258,7 @@ export async function findChatTarget(
     description: string;
     memoryDisabled: boolean;
     logCharacterId: number | null;
+    userPersona: string | null;
   }>(result)[0];
   return row && { ...row, logCharacterId: row.logCharacterId === null ? null : Number(row.logCharacterId) };
 }

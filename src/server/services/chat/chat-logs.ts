@@ -21,6 +21,7 @@ import {
 } from '../../db/queries/chat-logs.ts';
 import type { TChatLogRow, TChatMessageRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { messageControls } from './message-controls.ts';
 
 /** The History drawer and notifications show at most this many chats per character. */
 export const CHAT_LOG_LIST_MAX = 200;
@@ -32,6 +33,7 @@ const toMessage = (m: TChatMessageRow): TChatMessage => ({
   audioUrl: m.audioUrl,
   internalThoughts: m.internalThoughts,
   createdAt: m.createdAt.toISOString(),
+  ...messageControls(m),
 });
 
 const toSummary = (row: TChatLogListRow): TChatLogSummary => ({

@@ -21,6 +21,7 @@ import {
   type TPlan,
   toDailySlot,
 } from './daily-limit.ts';
+import type { TReplyMode } from './reply-mode.ts';
 
 /** Upper bound of a reply's length in tokens (thoughts included). */
 export const REPLY_MAX_TOKENS = 700;
@@ -39,6 +40,8 @@ export type TSendMessageInput = {
   chainOfThoughtEnabled: boolean;
   /** Aborting stops the model; what arrived is kept. */
   signal?: AbortSignal;
+  /** Conversation controls: answer again (regenerate) or go on (continue) instead of a new message. */
+  mode?: TReplyMode;
 };
 
 export type TReplyEvent =
@@ -74,7 +77,7 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
   }
 
   const plan = { userId, isSubscribed: input.user.isSubscribed, freeDailyMessages: deps.freeDailyMessages };
-  const stored = await storeUserMessage(db, plan, input, hist);
+  const stored = input.mode ? await input.mode.prepare(plan) : await storeUserMessage(db, plan, input, hist);
 
   // Retrieved memories come with the memories issue; they are never used when the character has memory
   // disabled, whatever memoryEnabled the browser sent (input.memoryEnabled && !target.memoryDisabled).
@@ -136,7 +139,7 @@ async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, 
 type TStreamContext = {
   input: TSendMessageInput;
   model: TChatModel;
-  character: { name: string; description: string };
+  character: { name: string; description: string; userPersona?: string | null };
   memories: { content: string; reply: string }[];
   hist: string;
   /** The chat's last non-empty messages, oldest first, ending with the one being answered. */
@@ -165,6 +168,8 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
       history: ctx.history,
       memories: ctx.memories,
       withThoughts: input.chainOfThoughtEnabled,
+      userPersona: ctx.character.userPersona,
+      continueLast: input.mode?.continueLast,
     });
     for await (const chunk of ctx.model.streamReply({
       messages,
@@ -216,11 +221,9 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
     return;
   }
 
-  await appendMessage(db, {
-    userId,
-    uuid: hist,
-    message: { role: 'assistant', content: reply, internalThoughts: thoughts.trim() || null },
-  });
+  const message = { role: 'assistant' as const, content: reply, internalThoughts: thoughts.trim() || null };
+  if (input.mode) await input.mode.store(message);
+  else await appendMessage(db, { userId, uuid: hist, message });
   deps.log?.info(
     { model: ctx.model.id, ms: Math.round(performance.now() - started), chars: reply.length, isPartial },
     'reply',

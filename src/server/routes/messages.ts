@@ -1,0 +1,72 @@
+// Conversation controls on a person's chat log: start with the greeting, regenerate and continue (streamed
+// like any reply), swipe, edit, rewind, rate. Another person's chat or message is 404 on every call.
+import { Hono } from 'hono';
+import {
+  ZChooseAlternative,
+  ZEditMessage,
+  ZMessageParams,
+  ZRateMessage,
+  ZReplyAgain,
+  ZStartWithGreeting,
+} from '../../shared/controls.ts';
+import type { TDb } from '../db/client.ts';
+import { parseJson, parseParams, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import type { TChatModels } from '../services/chat/chat-models.ts';
+import { chooseAlternative } from '../services/chat/choose-alternative.ts';
+import { startContinue } from '../services/chat/continue-reply.ts';
+import { editMessage } from '../services/chat/edit-message.ts';
+import { rateMessage } from '../services/chat/rate-message.ts';
+import { startRegenerate } from '../services/chat/regenerate-reply.ts';
+import { rewindChat } from '../services/chat/rewind-chat.ts';
+import { startWithGreeting } from '../services/chat/start-with-greeting.ts';
+import { replyResponse } from './assistant.ts';
+
+export type TMessagesDeps = { db: TDb; models: TChatModels; freeDailyMessages: number };
+
+/** Mounted at /api/chatlogs beside the chat log calls. */
+export function messagesRoutes(deps: TMessagesDeps) {
+  const { db } = deps;
+  const replyAgain = (start: typeof startRegenerate) => async (c: TAppContext) => {
+    const user = requireUser(c);
+    const key = parseParams(c, ZMessageParams);
+    const body = await parseJson(c, ZReplyAgain);
+    return replyResponse(c, (signal) =>
+      start(
+        { db, models: deps.models, freeDailyMessages: deps.freeDailyMessages, log: c.get('log') },
+        { user, ...key, ...body, signal },
+      ),
+    );
+  };
+
+  return new Hono<TAppEnv>()
+    .post('/greeting', async (c) => {
+      const user = requireUser(c);
+      const body = await parseJson(c, ZStartWithGreeting);
+      return c.json(await startWithGreeting(db, { user, ...body }), 201);
+    })
+    .post('/:uuid/messages/:position/regenerate', replyAgain(startRegenerate))
+    .post('/:uuid/messages/:position/continue', replyAgain(startContinue))
+    .put('/:uuid/messages/:position/choice', async (c) => {
+      const user = requireUser(c);
+      const key = parseParams(c, ZMessageParams);
+      const { index } = await parseJson(c, ZChooseAlternative);
+      return c.json(await chooseAlternative(db, { userId: user.id, ...key, index }));
+    })
+    .put('/:uuid/messages/:position/rating', async (c) => {
+      const user = requireUser(c);
+      const key = parseParams(c, ZMessageParams);
+      const { rating } = await parseJson(c, ZRateMessage);
+      return c.json(await rateMessage(db, { userId: user.id, ...key, rating }));
+    })
+    .put('/:uuid/messages/:position', async (c) => {
+      const user = requireUser(c);
+      const key = parseParams(c, ZMessageParams);
+      const { content } = await parseJson(c, ZEditMessage);
+      return c.json(await editMessage(db, { userId: user.id, ...key, content }));
+    })
+    .delete('/:uuid/messages/:position', async (c) => {
+      const user = requireUser(c);
+      const key = parseParams(c, ZMessageParams);
+      return c.json(await rewindChat(db, { userId: user.id, ...key }));
+    });
+}

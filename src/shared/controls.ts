@@ -1,0 +1,72 @@
+// Conversation controls (greetings, regenerate and swipe, edit, rewind, continue, rate, persona): request
+// shapes and limits shared by the server and the web app.
+import { z } from 'zod';
+import { MESSAGE_MAX_CHARS, type TChatLog } from './chat.ts';
+import { ZText } from './text.ts';
+
+/** A persona is a short line or two about the person. */
+export const PERSONA_MAX_CHARS = 500;
+/** Alternatives one message keeps (regenerate refuses past this). */
+export const ALTERNATIVES_MAX = 50;
+
+const ZPosition = z.coerce.number().int().min(0).max(2_147_483_647);
+export const ZMessageParams = z.object({ uuid: z.uuid('not a chat log uuid'), position: ZPosition });
+
+/** PUT /api/chatlogs/{uuid}/messages/{position}: edit a message in place. */
+export const ZEditMessage = z
+  .object({
+    content: ZText.trim()
+      .min(1, 'A message cannot be empty')
+      .max(MESSAGE_MAX_CHARS, `A message is at most ${MESSAGE_MAX_CHARS} characters`),
+  })
+  .strict();
+
+/** PUT /api/chatlogs/{uuid}/messages/{position}/choice: swipe to another alternative. */
+export const ZChooseAlternative = z.object({ index: z.number().int().min(0).max(ALTERNATIVES_MAX) }).strict();
+
+/** PUT /api/chatlogs/{uuid}/messages/{position}/rating: thumbs up, down, or none. */
+export const ZRateMessage = z.object({ rating: z.enum(['up', 'down']).nullable() }).strict();
+export type TRating = 'up' | 'down' | null;
+
+/** POST .../regenerate and .../continue: which model path (as the send) and the switches. */
+export const ZReplyAgain = z
+  .object({
+    kind: z.enum(['local', 'remote']).default('remote'),
+    memoryEnabled: z.boolean().default(true),
+    chainOfThoughtEnabled: z.boolean().default(false),
+    isPlayingAudio: z.boolean().optional(),
+  })
+  .strict();
+export type TReplyAgain = z.input<typeof ZReplyAgain>;
+
+/** POST /api/chatlogs/greeting: start a chat whose first message is the character's (chosen) greeting. */
+export const ZStartWithGreeting = z
+  .object({
+    characterId: z.coerce.number().int().positive().max(2_147_483_647),
+    greetingIndex: z.number().int().min(0).max(ALTERNATIVES_MAX).default(0),
+  })
+  .strict();
+
+/** PUT /api/persona. */
+export const ZPersona = z
+  .object({
+    persona: ZText.trim().max(PERSONA_MAX_CHARS, `A persona is at most ${PERSONA_MAX_CHARS} characters`),
+  })
+  .strict();
+export type TPersonaBody = { persona: string };
+
+/** GET /api/character-personas/{id}/greetings: the greetings, filled in for the signed-in person. */
+export type TGreetings = { greetings: string[] };
+
+/** The controls' view of a stored message (added to each message the chat log returns). */
+export type TMessageControls = {
+  /** How many versions the message has (1 when it was never regenerated). */
+  alternativeCount: number;
+  /** Which version is shown (0-based). */
+  chosen: number;
+  rating: TRating;
+  isGreeting: boolean;
+};
+
+/** What a control call answers: the chat's latest page of messages after the change. */
+export type TControlResult = TChatLog;
