@@ -1,0 +1,497 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TChatLog, TChatLogSummary, TReplyResponse } from '../../shared/chat.ts';
+import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import {
+  call,
+  createSignedInUser,
+  createTestApp,
+  type TTestApp,
+  type TTestUser,
+} from '../../test-support/test-app.ts';
+import { CONTINUE_INSTRUCTION } from '../ai/prompt.ts';
+import { insertCharacter } from '../db/queries/characters.ts';
+import { chatLogs, chatMessages, dailyUsage, users } from '../db/schema.ts';
+import { utcDay } from '../services/chat/daily-limit.ts';
+
+const SERAPHINE = 1;
+const NOWHERE = 'http://127.0.0.1:9';
+
+let fake: TFakeOpenAI;
+let t: TTestApp;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
+  t = await createTestApp({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODEL: 'gpt-test',
+    OLLAMA_BASE_URL: NOWHERE,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.setMode('ok');
+  fake.setTokenDelay(0);
+});
+
+const db = () => t.database.db;
+
+async function send(user: TTestUser, userInput: string, hist?: string): Promise<TReplyResponse> {
+  const res = await call(t, 'POST', '/assistant-reply-openai', {
+    user,
+    json: { userId: user.id, characterId: SERAPHINE, userInput, hist },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as TReplyResponse;
+}
+
+async function stored(uuid: string) {
+  return db()
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatLogUuid, uuid))
+    .orderBy(asc(chatMessages.position));
+}
+
+async function messageCount(uuid: string) {
+  const [log] = await db().select().from(chatLogs).where(eq(chatLogs.uuid, uuid));
+  return log?.messageCount;
+}
+
+async function usedToday(userId: number) {
+  const [row] = await db()
+    .select()
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, utcDay(new Date()))));
+  return row?.count ?? 0;
+}
+
+async function setUsedToday(userId: number, count: number) {
+  await db()
+    .insert(dailyUsage)
+    .values({ userId, day: utcDay(new Date()), count })
+    .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count } });
+}
+
+async function readEvents(res: Response) {
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => ({
+      event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
+      data: JSON.parse(
+        block
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n'),
+      ) as Record<string, unknown>,
+    }));
+}
+
+/** A chat of two exchanges: positions 0 (me), 1 (reply), 2 (me), 3 (reply). */
+async function twoExchanges(user: TTestUser) {
+  const first = await send(user, 'The bridge washed out');
+  await send(user, 'Where do we sleep tonight', first.hist);
+  return first.hist;
+}
+
+const msgUrl = (uuid: string, position: number, action = '') =>
+  `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;
+
+describe('greeting', () => {
+  it('POST /api/chatlogs/greeting stores the greeting, filled in, as the first message; no limit used', async () => {
+    const user = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
+    await setUsedToday(user.id, 20);
+    const res = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: SERAPHINE } });
+    expect(res.status).toBe(201);
+    const log = (await res.json()) as TChatLog;
+    expect(log.conversation).toHaveLength(1);
+    expect(log.conversation[0]).toMatchObject({
+      position: 0,
+      role: 'assistant',
+      isGreeting: true,
+      alternativeCount: 1,
+    });
+    expect(log.conversation[0]?.content).toMatch(/^Well met, Ada Lovelace\. The fire is small/);
+    expect(await usedToday(user.id)).toBe(20);
+
+    // Given to the model like any reply.
+    await setUsedToday(user.id, 0);
+    await send(user, 'Thank you, knight', log.uuid);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.messages[1]).toEqual({ role: 'assistant', content: log.conversation[0]!.content });
+    expect(sent.messages[2]).toEqual({ role: 'user', content: 'Thank you, knight' });
+    expect((await stored(log.uuid)).map((m) => m.position)).toEqual([0, 1, 2]);
+
+    // The History preview is the person's first line, not the greeting every chat shares.
+    const list = await call(t, 'GET', `/api/chatlogs/filtered?userId=${user.id}&characterId=${SERAPHINE}`, {
+      user,
+    });
+    const [summary] = (await list.json()) as TChatLogSummary[];
+    expect(summary?.preview).toBe('Thank you, knight');
+  });
+
+  it("a card's alternate greetings: listed, picked by index, kept as alternatives to swipe", async () => {
+    const user = await createSignedInUser(t.database, { name: 'Bo' });
+    const character = await insertCharacter(db(), {
+      userId: user.id,
+      name: 'Mara',
+      tagline: 'Innkeeper',
+      description: 'An innkeeper.',
+      greeting: 'Welcome, {{userName}}.',
+      avatarUrl: null,
+      voiceId: null,
+      voiceDescription: null,
+      card: {
+        alternate_greetings: ['*polishes a cup* Back again, {{user}}?', 'Storm season, {{char}} says.'],
+      },
+    });
+    const list = await call(t, 'GET', `/api/character-personas/${character.id}/greetings`, { user });
+    expect(await list.json()).toEqual({
+      greetings: ['Welcome, Bo.', '*polishes a cup* Back again, Bo?', 'Storm season, Mara says.'],
+    });
+
+    const res = await call(t, 'POST', '/api/chatlogs/greeting', {
+      user,
+      json: { characterId: character.id, greetingIndex: 1 },
+    });
+    const log = (await res.json()) as TChatLog;
+    expect(log.conversation[0]).toMatchObject({
+      content: '*polishes a cup* Back again, Bo?',
+      alternativeCount: 3,
+      chosen: 1,
+    });
+    const swiped = await call(t, 'PUT', msgUrl(log.uuid, 0, 'choice'), { user, json: { index: 2 } });
+    expect(swiped.status).toBe(200);
+    expect(((await swiped.json()) as TChatLog).conversation[0]?.content).toBe('Storm season, Mara says.');
+
+    const other = await createSignedInUser(t.database);
+    // Another person's private character: its greetings and a chat with it are not found.
+    expect(
+      (await call(t, 'GET', `/api/character-personas/${character.id}/greetings`, { user: other })).status,
+    ).toBe(404);
+    const foreign = await call(t, 'POST', '/api/chatlogs/greeting', {
+      user: other,
+      json: { characterId: character.id },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('unhappy paths: signed out, malformed, an index past the greetings, a character without one', async () => {
+    const user = await createSignedInUser(t.database);
+    expect((await call(t, 'POST', '/api/chatlogs/greeting', { json: { characterId: 1 } })).status).toBe(401);
+    const malformed = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: 'x' } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 'bad_request' });
+    const past = await call(t, 'POST', '/api/chatlogs/greeting', {
+      user,
+      json: { characterId: SERAPHINE, greetingIndex: 1 },
+    });
+    expect(past.status).toBe(400);
+    const plain = await insertCharacter(db(), {
+      userId: user.id,
+      name: 'Quiet',
+      tagline: 'x',
+      description: 'Says nothing first.',
+      avatarUrl: null,
+      voiceId: null,
+      voiceDescription: null,
+    });
+    const none = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: plain.id } });
+    expect(none.status).toBe(409);
+    expect(await db().select().from(chatLogs).where(eq(chatLogs.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('regenerate and swipe', () => {
+  it('regenerate streams a new alternative of the latest reply, counts one message, and swipes between them', async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    const before = await usedToday(user.id);
+    // The person's message changed, so the second answer differs from the first.
+    await call(t, 'PUT', msgUrl(uuid, 2), { user, json: { content: 'Sing me a song instead' } });
+
+    const res = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), {
+      user,
+      json: {},
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(res.status).toBe(200);
+    const events = await readEvents(res);
+    expect(events[0]?.event).toBe('start');
+    expect(events.some((e) => e.event === 'delta')).toBe(true);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.reply).toBe('Sing me a song… I hear you.');
+    expect(await usedToday(user.id)).toBe(before + 1);
+    // The model was asked with the history up to the edited message, not the old reply.
+    const sent = fake.requests.at(-1)!;
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Sing me a song instead' });
+    expect(sent.messages.map((m) => m.content)).not.toContain('Where do we sleep… I hear you.');
+
+    let rows = await stored(uuid);
+    expect(rows).toHaveLength(4);
+    expect(await messageCount(uuid)).toBe(4);
+    expect(rows[3]).toMatchObject({ content: 'Sing me a song… I hear you.', chosen: 1 });
+    expect(rows[3]?.alternatives.map((a) => a.content)).toEqual([
+      'Where do we sleep… I hear you.',
+      'Sing me a song… I hear you.',
+    ]);
+
+    // Swipe back: the first alternative is chosen, and it is what the conversation continues from.
+    const swiped = await call(t, 'PUT', msgUrl(uuid, 3, 'choice'), { user, json: { index: 0 } });
+    expect(swiped.status).toBe(200);
+    const page = (await swiped.json()) as TChatLog;
+    expect(page.conversation.at(-1)).toMatchObject({
+      content: 'Where do we sleep… I hear you.',
+      alternativeCount: 2,
+      chosen: 0,
+    });
+    await send(user, 'Goodnight', uuid);
+    const next = fake.requests.at(-1)!;
+    expect(next.messages.at(-2)).toEqual({ role: 'assistant', content: 'Where do we sleep… I hear you.' });
+    rows = await stored(uuid);
+    expect(rows.map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('JSON answer too; only the latest reply may be regenerated or swiped', async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    const json = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), { user, json: { kind: 'remote' } });
+    expect(json.status).toBe(200);
+    expect(((await json.json()) as TReplyResponse).reply).toBe('Where do we sleep… I hear you.');
+
+    const older = await call(t, 'POST', msgUrl(uuid, 1, 'regenerate'), { user, json: {} });
+    expect(older.status).toBe(409);
+    const mine = await call(t, 'POST', msgUrl(uuid, 2, 'regenerate'), { user, json: {} });
+    expect(mine.status).toBe(409);
+    const olderSwipe = await call(t, 'PUT', msgUrl(uuid, 1, 'choice'), { user, json: { index: 0 } });
+    expect(olderSwipe.status).toBe(409);
+    const pastEnd = await call(t, 'PUT', msgUrl(uuid, 3, 'choice'), { user, json: { index: 2 } });
+    expect(pastEnd.status).toBe(400);
+    expect((await stored(uuid))[3]?.alternatives).toHaveLength(2);
+  });
+
+  it('over the daily limit: 429, no model call, nothing changes', async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    await setUsedToday(user.id, 20);
+    const requests = fake.requests.length;
+    const res = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), {
+      user,
+      json: {},
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    expect(await res.json()).toMatchObject({ code: 'rate_limited', remaining: 0 });
+    expect(fake.requests.length).toBe(requests);
+    expect((await stored(uuid))[3]?.alternatives).toEqual([]);
+    const cont = await call(t, 'POST', msgUrl(uuid, 3, 'continue'), { user, json: {} });
+    expect(cont.status).toBe(429);
+  });
+
+  it('a failed model keeps the reply as it was and gives the message back', async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    const before = await usedToday(user.id);
+    fake.setMode('fail');
+    const res = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), { user, json: {} });
+    expect(res.status).toBe(502);
+    expect(await usedToday(user.id)).toBe(before);
+    expect((await stored(uuid))[3]).toMatchObject({
+      content: 'Where do we sleep… I hear you.',
+      alternatives: [],
+    });
+  });
+});
+
+describe('continue', () => {
+  it('appends the new words to the latest reply, asking the model to go on', async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    const res = await call(t, 'POST', msgUrl(uuid, 3, 'continue'), {
+      user,
+      json: {},
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(res.status).toBe(200);
+    const events = await readEvents(res);
+    expect(events.at(-1)?.event).toBe('done');
+    const sent = fake.requests.at(-1)!;
+    expect(sent.messages.at(-2)).toEqual({ role: 'assistant', content: 'Where do we sleep… I hear you.' });
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: CONTINUE_INSTRUCTION });
+    const rows = await stored(uuid);
+    expect(rows).toHaveLength(4);
+    expect(rows[3]?.content).toBe('Where do we sleep… I hear you. [Continue your last reply… I hear you.');
+    const older = await call(t, 'POST', msgUrl(uuid, 1, 'continue'), { user, json: {} });
+    expect(older.status).toBe(409);
+  });
+});
+
+describe('edit, rewind, rate', () => {
+  it("edit changes a message in place (mine or the character's); the context uses the new text", async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    const res = await call(t, 'PUT', msgUrl(uuid, 0), { user, json: { content: '  The old bridge held  ' } });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as TChatLog;
+    expect(page.conversation[0]?.content).toBe('The old bridge held');
+    const reply = await call(t, 'PUT', msgUrl(uuid, 1), { user, json: { content: '*nods* Good.' } });
+    expect(reply.status).toBe(200);
+    await send(user, 'Onward', uuid);
+    const sent = fake.requests.at(-1)!;
+    expect(sent.messages.slice(1, 3)).toEqual([
+      { role: 'user', content: 'The old bridge held' },
+      { role: 'assistant', content: '*nods* Good.' },
+    ]);
+    const list = await call(t, 'GET', `/api/chatlogs/filtered?userId=${user.id}&characterId=${SERAPHINE}`, {
+      user,
+    });
+    expect(((await list.json()) as TChatLogSummary[])[0]?.preview).toBe('The old bridge held');
+    expect((await call(t, 'PUT', msgUrl(uuid, 99), { user, json: { content: 'x' } })).status).toBe(404);
+  });
+
+  it('rewind deletes a message and everything after; new messages take the freed positions', async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    const res = await call(t, 'DELETE', msgUrl(uuid, 2), { user });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as TChatLog;
+    expect(page.conversation.map((m) => m.position)).toEqual([0, 1]);
+    expect(page.messageCount).toBe(2);
+    expect(await messageCount(uuid)).toBe(2);
+    await send(user, 'Take the ford instead', uuid);
+    const rows = await stored(uuid);
+    expect(rows.map((r) => [r.position, r.content])).toEqual([
+      [0, 'The bridge washed out'],
+      [1, 'The bridge washed out… I hear you.'],
+      [2, 'Take the ford instead'],
+      [3, 'Take the ford instead… I hear you.'],
+    ]);
+    expect(fake.requests.at(-1)!.messages.map((m) => m.content)).not.toContain('Where do we sleep tonight');
+    expect((await call(t, 'DELETE', msgUrl(uuid, 4), { user })).status).toBe(404);
+    // Rewinding to the start leaves an empty chat.
+    expect((await call(t, 'DELETE', msgUrl(uuid, 0), { user })).status).toBe(200);
+    expect(await stored(uuid)).toHaveLength(0);
+    expect(await messageCount(uuid)).toBe(0);
+  });
+
+  it('rate stores thumbs up or down on a reply, and clears it', async () => {
+    const user = await createSignedInUser(t.database);
+    const uuid = await twoExchanges(user);
+    const up = await call(t, 'PUT', msgUrl(uuid, 1, 'rating'), { user, json: { rating: 'up' } });
+    expect(up.status).toBe(200);
+    expect(((await up.json()) as TChatLog).conversation[1]?.rating).toBe('up');
+    await call(t, 'PUT', msgUrl(uuid, 3, 'rating'), { user, json: { rating: 'down' } });
+    expect((await stored(uuid)).map((r) => r.rating)).toEqual([null, 1, null, -1]);
+    await call(t, 'PUT', msgUrl(uuid, 3, 'rating'), { user, json: { rating: null } });
+    expect((await stored(uuid))[3]?.rating).toBeNull();
+    const mine = await call(t, 'PUT', msgUrl(uuid, 0, 'rating'), { user, json: { rating: 'up' } });
+    expect(mine.status).toBe(409);
+    const bad = await call(t, 'PUT', msgUrl(uuid, 1, 'rating'), { user, json: { rating: 5 } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('every call: signed out 401, another person 404, malformed 400', () => {
+  const calls: [string, string, (uuid: string) => string, unknown][] = [
+    ['regenerate', 'POST', (u) => msgUrl(u, 3, 'regenerate'), {}],
+    ['continue', 'POST', (u) => msgUrl(u, 3, 'continue'), {}],
+    ['swipe', 'PUT', (u) => msgUrl(u, 3, 'choice'), { index: 0 }],
+    ['rate', 'PUT', (u) => msgUrl(u, 3, 'rating'), { rating: 'up' }],
+    ['edit', 'PUT', (u) => msgUrl(u, 3), { content: 'Mine now' }],
+    ['rewind', 'DELETE', (u) => msgUrl(u, 3), undefined],
+  ];
+  let owner: TTestUser;
+  let stranger: TTestUser;
+  let uuid: string;
+  beforeAll(async () => {
+    owner = await createSignedInUser(t.database);
+    stranger = await createSignedInUser(t.database);
+    uuid = await twoExchanges(owner);
+  });
+
+  for (const [name, method, url, json] of calls) {
+    it(name, async () => {
+      expect((await call(t, method, url(uuid), { json })).status).toBe(401);
+      const foreign = await call(t, method, url(uuid), { user: stranger, json });
+      expect(foreign.status).toBe(404);
+      expect(await foreign.json()).toMatchObject({ code: 'not_found' });
+      const badUuid = await call(t, method, url('not-a-uuid'), { user: owner, json });
+      expect(badUuid.status).toBe(400);
+      const badPosition = await call(t, method, url(uuid).replace('/3', '/-1'), { user: owner, json });
+      expect(badPosition.status).toBe(400);
+      if (json !== undefined) {
+        const broken = await call(t, method, url(uuid), { user: owner, json: '{"index":' });
+        expect(broken.status).toBe(400);
+        const extra = await call(t, method, url(uuid), {
+          user: owner,
+          json: { nope: true, ...(json as object) },
+        });
+        expect(extra.status).toBe(400);
+        expect(await extra.json()).toMatchObject({ code: 'bad_request' });
+      }
+      const rows = await stored(uuid);
+      expect(rows).toHaveLength(4);
+      expect(rows[3]).toMatchObject({
+        content: 'Where do we sleep… I hear you.',
+        rating: null,
+        alternatives: [],
+      });
+    });
+  }
+
+  it('edit refuses an empty text and a NUL character', async () => {
+    const empty = await call(t, 'PUT', msgUrl(uuid, 2), { user: owner, json: { content: '   ' } });
+    expect(empty.status).toBe(400);
+    const nul = await call(t, 'PUT', msgUrl(uuid, 2), {
+      user: owner,
+      json: { content: `a${String.fromCharCode(0)}b` },
+    });
+    expect(nul.status).toBe(400);
+  });
+});
+
+describe('persona', () => {
+  it('GET/PUT /api/persona: stored on the person, put in the prompt of every character', async () => {
+    const user = await createSignedInUser(t.database, { name: 'Nia' });
+    expect(await (await call(t, 'GET', '/api/persona', { user })).json()).toEqual({ persona: '' });
+    const put = await call(t, 'PUT', '/api/persona', {
+      user,
+      json: { persona: "  I'm a night-shift nurse who loves rainy days " },
+    });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual({ persona: "I'm a night-shift nurse who loves rainy days" });
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row?.persona).toBe("I'm a night-shift nurse who loves rainy days");
+    await send(user, 'Hello there');
+    expect(fake.requests.at(-1)!.messages[0]?.content).toContain(
+      "About Nia, in their own words: I'm a night-shift nurse who loves rainy days",
+    );
+    // Cleared: gone from the prompt.
+    await call(t, 'PUT', '/api/persona', { user, json: { persona: '' } });
+    await send(user, 'Hello again');
+    expect(fake.requests.at(-1)!.messages[0]?.content).not.toContain('About Nia');
+  });
+
+  it('unhappy paths: signed out, too long, malformed, NUL', async () => {
+    const user = await createSignedInUser(t.database);
+    expect((await call(t, 'GET', '/api/persona')).status).toBe(401);
+    expect((await call(t, 'PUT', '/api/persona', { json: { persona: 'x' } })).status).toBe(401);
+    expect((await call(t, 'PUT', '/api/persona', { user, json: { persona: 'x'.repeat(501) } })).status).toBe(
+      400,
+    );
+    expect((await call(t, 'PUT', '/api/persona', { user, json: { persona: 5 } })).status).toBe(400);
+    expect((await call(t, 'PUT', '/api/persona', { user, json: '{' })).status).toBe(400);
+    const nul = await call(t, 'PUT', '/api/persona', { user, json: { persona: String.fromCharCode(0) } });
+    expect(nul.status).toBe(400);
+    expect(await (await call(t, 'GET', '/api/persona', { user })).json()).toEqual({ persona: '' });
+  });
+});
