@@ -1,5 +1,6 @@
 // Character shapes, limits and input rules shared by the server and the web app.
 import { z } from 'zod';
+import { ZText } from './text.ts';
 
 /** Spec §5 and §9: the form's limits; the server enforces the same ones. */
 export const CHARACTER_LIMITS = {
@@ -10,6 +11,8 @@ export const CHARACTER_LIMITS = {
   voiceId: 64,
   voiceDescription: 300,
   avatarUrl: 2048,
+  /** The optional first message a new chat opens with. */
+  greeting: 2000,
 } as const;
 
 /** Pages of character lists; a person's own list can grow without bound. */
@@ -67,6 +70,11 @@ export const ZCreateCharacter = z.object({
     .optional()
     .nullable(),
   voiceDescription: z.string().trim().max(CHARACTER_LIMITS.voiceDescription).optional().nullable(),
+  /** Optional: the character's first message in a new chat ({{userName}} is filled in). */
+  greeting: ZText.trim()
+    .max(CHARACTER_LIMITS.greeting, `Greeting is at most ${CHARACTER_LIMITS.greeting} characters`)
+    .optional()
+    .nullable(),
   /** Spec body field; must name the signed-in person when present. */
   userId: z.union([z.number(), z.string()]).optional().nullable(),
 });

@@ -68,6 +68,7 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
         avatarUrl: body.avatarUrl,
         voiceId: body.voiceId,
         voiceDescription: body.voiceDescription,
+        greeting: body.greeting,
       });
       return c.json(persona, 201);
     });

@@ -15,6 +15,8 @@ export type TCreateCharacterInput = {
   avatarUrl: string;
   voiceId?: string | null;
   voiceDescription?: string | null;
+  /** The optional greeting a new chat opens with. */
+  greeting?: string | null;
 };
 
 export async function createCharacter(db: TDb, storage: TStorage, input: TCreateCharacterInput) {
@@ -30,6 +32,7 @@ export async function createCharacter(db: TDb, storage: TStorage, input: TCreate
     avatarUrl: input.avatarUrl,
     voiceId: input.voiceId || null,
     voiceDescription: input.voiceDescription || null,
+    greeting: input.greeting || null,
   });
   return toPersona(row);
 }

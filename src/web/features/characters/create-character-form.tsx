@@ -58,6 +58,7 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
   const [name, setName] = useState('');
   const [tagline, setTagline] = useState('');
   const [description, setDescription] = useState('');
+  const [greeting, setGreeting] = useState('');
   const [voiceId, setVoiceId] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [sampleText, setSampleText] = useState('');
@@ -80,6 +81,7 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
           avatarUrl,
           voiceId,
           voiceDescription,
+          greeting: greeting.trim() || null,
           userId: user.id,
         },
       });
@@ -136,6 +138,20 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
             maxLength={CHARACTER_LIMITS.description}
             rows={7}
             placeholder="Personality, background and how they talk. Use {{userName}} for the person chatting."
+            className={input}
+          />
+        )}
+      </Field>
+      <Field label="Greeting" value={greeting} max={CHARACTER_LIMITS.greeting}>
+        {(id, counterId) => (
+          <textarea
+            id={id}
+            aria-describedby={counterId}
+            value={greeting}
+            onChange={(e) => setGreeting(e.target.value)}
+            maxLength={CHARACTER_LIMITS.greeting}
+            rows={3}
+            placeholder="Optional: their first message in a new chat. Use {{userName}} for the person chatting."
             className={input}
           />
         )}

@@ -10,6 +10,7 @@ import type {
   TReplyResponse,
   TReplyStart,
 } from '../../../shared/chat.ts';
+import type { TReplyAgain } from '../../../shared/controls.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
 export const personaQuery = (characterId: number) =>
@@ -85,7 +86,7 @@ export type TReplyHandlers = {
  */
 export async function streamReply(
   path: string,
-  body: TReplyRequest,
+  body: TReplyRequest | TReplyAgain,
   handlers: TReplyHandlers,
   signal: AbortSignal,
 ): Promise<TReplyResponse | null> {

@@ -19,8 +19,11 @@ import { HistoryDrawer } from './history-drawer.tsx';
 import { MessageBox } from './message-box.tsx';
 import { MessageList } from './message-list.tsx';
 import { Notifications } from './notifications.tsx';
+import { RewindDialog } from './rewind-dialog.tsx';
 import { useAudio } from './use-audio.ts';
 import { useChat } from './use-chat.ts';
+import { useGreeting } from './use-greeting.ts';
+import { useMessageControls } from './use-message-controls.ts';
 
 const MEMORY_TOOLTIP =
   "Character Memory helps your companion remember important moments and feelings you've shared. You can turn it off anytime.";
@@ -63,6 +66,7 @@ export function ChatScreen({
   );
   const chatUrl = (uuid?: string) => `/chat/${characterId}${uuid ? `?hist=${uuid}` : ''}`;
 
+  const greeting = useGreeting(characterId);
   const chat = useChat({
     characterId,
     hist,
@@ -76,6 +80,24 @@ export function ChatScreen({
     onDailyLimit: () => setIsLimitOpen(true),
     onReplyAudio: audio.play,
     onBeforeSend: audio.stop,
+    openWithGreeting: greeting.open,
+  });
+  // Conversation controls: a new chat shows the greeting (stored with the first send), then the controls.
+  const freshGreeting =
+    !hist && isAutoLoadDone && !chat.messages.some((m) => m.controls?.isGreeting) ? greeting.message : null;
+  const shownMessages = freshGreeting ? [freshGreeting, ...chat.messages] : chat.messages;
+  const controls = useMessageControls({
+    hist: chat.hist,
+    messages: shownMessages,
+    isChatBusy: chat.isBusy,
+    replyPath: replyPath.data,
+    isMemoryOn: isMemoryOn && !isMemoryDisabled,
+    isMonologueOn,
+    applyPage: chat.applyPage,
+    resync: chat.resync,
+    answerAgain: (m) => void chat.retry(m),
+    onDailyLimit: () => setIsLimitOpen(true),
+    onSwipeGreeting: greeting.choose,
   });
 
   // Spec: opened without hist, the latest 'text' chat with this character is loaded (replace), once;
@@ -102,7 +124,7 @@ export function ChatScreen({
 
   const onSend = () => {
     const text = input;
-    if (text.trim() === '' || chat.isBusy || !replyPath.data || !persona.data) return;
+    if (text.trim() === '' || controls.isBusy || !replyPath.data || !persona.data) return;
     setInput('');
     void chat.send(text).then((result) => {
       if (result === 'refused') setInput((current) => current || text);
@@ -223,7 +245,7 @@ export function ChatScreen({
 
           <div className="min-h-0 flex-1 overflow-y-auto">
             <MessageList
-              messages={chat.messages}
+              messages={shownMessages}
               pending={chat.pending}
               characterName={character.name}
               avatarUrl={character.avatarUrl}
@@ -239,6 +261,7 @@ export function ChatScreen({
                   <ModelDownloadPanel message={m.failure ?? ''} />
                 ) : null
               }
+              controls={controls}
             />
           </div>
 
@@ -246,9 +269,13 @@ export function ChatScreen({
             value={input}
             onChange={setInput}
             onSend={onSend}
-            onStop={chat.stop}
+            onStop={() => {
+              chat.stop();
+              controls.stop();
+            }}
+            onEmptyKey={controls.onEmptyBoxKey}
             characterName={character.name}
-            isBusy={chat.isBusy}
+            isBusy={controls.isBusy}
             canSend={Boolean(replyPath.data)}
           />
         </main>
@@ -306,6 +333,11 @@ export function ChatScreen({
         onOpenChat={openChat}
       />
       <DailyLimitDialog isOpen={isLimitOpen} onClose={() => setIsLimitOpen(false)} />
+      <RewindDialog
+        isOpen={controls.rewindTarget !== null}
+        onCancel={controls.cancelRewind}
+        onConfirm={controls.confirmRewind}
+      />
     </Tooltip.Provider>
   );
 }

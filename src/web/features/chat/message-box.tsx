@@ -8,6 +8,7 @@ export function MessageBox({
   onChange,
   onSend,
   onStop,
+  onEmptyKey,
   characterName,
   isBusy,
   canSend,
@@ -16,6 +17,8 @@ export function MessageBox({
   onChange: (value: string) => void;
   onSend: () => void;
   onStop: () => void;
+  /** Conversation controls: Up / Left / Right in the empty box; true when the key was used. */
+  onEmptyKey?: (key: 'ArrowUp' | 'ArrowLeft' | 'ArrowRight') => boolean;
   characterName: string;
   isBusy: boolean;
   /** False while the reply path is unknown (spec: sending stays blocked). */
@@ -52,6 +55,9 @@ export function MessageBox({
             e.preventDefault();
             onSend();
           }
+          const key = e.key;
+          const isArrow = key === 'ArrowUp' || key === 'ArrowLeft' || key === 'ArrowRight';
+          if (isArrow && value === '' && onEmptyKey?.(key)) e.preventDefault();
         }}
         disabled={isBusy}
         placeholder={`Type your message to ${characterName}...`}

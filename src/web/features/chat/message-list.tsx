@@ -2,8 +2,12 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
+import { MessageActions } from './message-actions.tsx';
+import { MessageContent } from './message-content.tsx';
+import { MessageEditor } from './message-editor.tsx';
 import { ThoughtBubble } from './thought-bubble.tsx';
 import type { TUiMessage } from './use-chat.ts';
+import type { TMessageControlsApi, TStreamingReply } from './use-message-controls.ts';
 
 export type TPendingView = { text: string; isWaiting: boolean; isComplete: boolean } | null;
 
@@ -20,6 +24,7 @@ export function MessageList({
   isLoadingEarlier,
   onLoadEarlier,
   renderFailure,
+  controls,
 }: {
   messages: TUiMessage[];
   pending: TPendingView;
@@ -33,11 +38,13 @@ export function MessageList({
   isLoadingEarlier: boolean;
   onLoadEarlier: () => void;
   renderFailure?: (message: TUiMessage) => React.ReactNode;
+  /** Conversation controls (edit, swipe, regenerate, ...); absent, messages show without them. */
+  controls?: TMessageControlsApi;
 }) {
   const endRef = useRef<HTMLDivElement>(null);
   const visible = messages.filter((m) => m.content.trim() !== '');
   const lastKey = visible.at(-1)?.key;
-  const pendingLength = pending?.text.length ?? -1;
+  const pendingLength = (pending?.text.length ?? -1) + (controls?.streaming?.text.length ?? 0);
 
   // Keep the newest line in view as messages arrive and the reply is typed out.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling follows these changes on purpose
@@ -67,13 +74,26 @@ export function MessageList({
                   onClick={() => onToggleAudio(message.key, message.audioUrl!)}
                 />
               )}
-              <p
-                data-role="user"
-                className="rounded-2xl rounded-br-md bg-accent px-4 py-2.5 whitespace-pre-wrap break-words"
-              >
-                {message.content}
-              </p>
+              {controls?.editingKey === message.key ? (
+                <MessageEditor
+                  initial={message.content}
+                  onSave={(content) => void controls.saveEdit(message, content)}
+                  onCancel={controls.cancelEdit}
+                  isSaving={controls.isBusy}
+                />
+              ) : (
+                <p
+                  data-role="user"
+                  className="rounded-2xl rounded-br-md bg-accent px-4 py-2.5 whitespace-pre-wrap break-words"
+                >
+                  {message.content}
+                </p>
+              )}
             </div>
+            {controls && controls.editingKey !== message.key && (
+              <MessageActions message={message} controls={controls} />
+            )}
+            {controls?.reanswerKey === message.key && <ReanswerOffer message={message} controls={controls} />}
             {message.failure && (
               <div
                 role="alert"
@@ -95,12 +115,25 @@ export function MessageList({
         ) : (
           <div key={message.key} className="flex items-start gap-2">
             <Avatar src={avatarUrl} alt="" size={32} />
-            <p
-              data-role="assistant"
-              className="max-w-[80%] rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 whitespace-pre-wrap break-words"
-            >
-              {message.content}
-            </p>
+            <div className="flex max-w-[80%] min-w-0 flex-col gap-1">
+              {controls?.editingKey === message.key ? (
+                <MessageEditor
+                  initial={message.content}
+                  onSave={(content) => void controls.saveEdit(message, content)}
+                  onCancel={controls.cancelEdit}
+                  isSaving={controls.isBusy}
+                />
+              ) : (
+                <ReplyBubble
+                  message={message}
+                  streaming={controls?.streaming ?? null}
+                  characterName={characterName}
+                />
+              )}
+              {controls && controls.editingKey !== message.key && (
+                <MessageActions message={message} controls={controls} />
+              )}
+            </div>
             <div className="flex flex-col gap-1 pt-1">
               {message.internalThoughts && (
                 <ThoughtBubble thoughts={message.internalThoughts} characterName={characterName} />
@@ -129,17 +162,77 @@ export function MessageList({
               <span className="typing-dot size-2 rounded-full bg-muted" />
             </div>
           ) : (
-            <p
+            <div
               data-role="assistant"
               aria-busy="true"
-              className="max-w-[80%] rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 whitespace-pre-wrap break-words"
+              className="max-w-[80%] rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 break-words"
             >
-              {pending.text}
-            </p>
+              <MessageContent text={pending.text} />
+            </div>
           )}
         </div>
       )}
       <div ref={endRef} />
+    </div>
+  );
+}
+
+/** A reply as markdown; while it is regenerated or continued, the text streaming in. */
+function ReplyBubble({
+  message,
+  streaming,
+  characterName,
+}: {
+  message: TUiMessage;
+  streaming: TStreamingReply | null;
+  characterName: string;
+}) {
+  const isStreaming = streaming !== null && streaming.position === message.position;
+  if (isStreaming && streaming.mode === 'regenerate' && streaming.text === '') {
+    return (
+      <div
+        role="status"
+        aria-label={`${characterName} is typing`}
+        className="flex gap-1 self-start rounded-2xl rounded-tl-md bg-panel-2 px-4 py-4"
+      >
+        <span className="typing-dot size-2 rounded-full bg-muted" />
+        <span className="typing-dot size-2 rounded-full bg-muted" />
+        <span className="typing-dot size-2 rounded-full bg-muted" />
+      </div>
+    );
+  }
+  let text = message.content;
+  if (isStreaming) {
+    text =
+      streaming.mode === 'regenerate' ? streaming.text : `${message.content} ${streaming.text.trimStart()}`;
+  }
+  return (
+    <div
+      data-role={message.controls?.isGreeting ? 'greeting' : 'assistant'}
+      aria-busy={isStreaming || undefined}
+      className="rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 break-words"
+    >
+      <MessageContent text={text} />
+    </div>
+  );
+}
+
+/** After the person edits their latest message: answer it again? */
+function ReanswerOffer({ message, controls }: { message: TUiMessage; controls: TMessageControlsApi }) {
+  return (
+    <div className="flex items-center gap-2 text-sm text-muted">
+      <span>Message edited.</span>
+      <button
+        type="button"
+        onClick={() => controls.reanswer(message)}
+        disabled={controls.isBusy}
+        className="rounded-lg border border-line px-2.5 py-1 text-white hover:bg-panel-2 disabled:opacity-50"
+      >
+        Re-answer
+      </button>
+      <button type="button" onClick={controls.dismissReanswer} className="px-1.5 py-1 hover:text-white">
+        Dismiss
+      </button>
     </div>
   );
 }

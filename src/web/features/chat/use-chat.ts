@@ -2,7 +2,13 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TPersona } from '../../../shared/characters.ts';
-import { CHAT_CONTEXT_MESSAGES, type TChatMessage, type TDailyUsage } from '../../../shared/chat.ts';
+import {
+  CHAT_CONTEXT_MESSAGES,
+  type TChatLog,
+  type TChatMessage,
+  type TDailyUsage,
+} from '../../../shared/chat.ts';
+import type { TMessageControls } from '../../../shared/controls.ts';
 import type { TSessionUser } from '../../lib/session.ts';
 import { chatLogPage, ReplyError, streamReply, usageQuery } from './chat-api.ts';
 import { useTypewriter } from './use-typewriter.ts';
@@ -17,6 +23,9 @@ export type TUiMessage = {
   failure?: string;
   /** The server's error code for the failure (model_unavailable offers the model download). */
   failureCode?: string;
+  /** Conversation controls: where the message is stored (absent until the server's copy is on screen). */
+  position?: number;
+  controls?: TMessageControls;
 };
 
 /** The reply being received and typed out. */
@@ -43,17 +52,26 @@ export type TChatOptions = {
   onDailyLimit(): void;
   onReplyAudio(key: string, url: string): void;
   onBeforeSend(): void;
+  /** Conversation controls: stores the greeting as a new chat's first message, before its first send. */
+  openWithGreeting?: () => Promise<TChatLog | null>;
 };
 
 let keyCounter = 0;
 const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++keyCounter}`;
 
-const fromStored = (m: TChatMessage): TUiMessage => ({
-  key: `stored-${m.position}`,
+const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMessage => ({
+  key: keys?.get(m.position) ?? `stored-${m.position}`,
   role: m.role,
   content: m.content,
   internalThoughts: m.internalThoughts,
   audioUrl: m.audioUrl,
+  position: m.position,
+  controls: {
+    alternativeCount: m.alternativeCount,
+    chosen: m.chosen,
+    rating: m.rating,
+    isGreeting: m.isGreeting,
+  },
 });
 
 export function useChat(options: TChatOptions) {
@@ -67,6 +85,11 @@ export function useChat(options: TChatOptions) {
   const controllerRef = useRef<AbortController | null>(null);
   const histRef = useRef(hist);
   histRef.current = hist;
+  // Conversation controls: messages sent here keep their keys once the server's copy replaces them.
+  const keysRef = useRef(new Map<number, string>());
+  const localRef = useRef(local);
+  localRef.current = local;
+  const [needsSync, setNeedsSync] = useState(false);
 
   // Another chat log was opened (History, a notification, New Chat): start from its stored messages.
   // Adopting the uuid of the chat started here keeps what is on screen.
@@ -75,6 +98,7 @@ export function useChat(options: TChatOptions) {
     if (hist !== adoptedHist) {
       setLocal([]);
       setAdoptedHist(null);
+      keysRef.current = new Map();
     }
   }
 
@@ -102,7 +126,7 @@ export function useChat(options: TChatOptions) {
   const sendHist = hist !== null && !isForeign && !isHistMissing ? hist : null;
   const storedMessages =
     hist !== null && hist !== adoptedHist && !isForeign
-      ? (stored.data?.pages.flatMap((p) => p.conversation) ?? []).map(fromStored)
+      ? (stored.data?.pages.flatMap((p) => p.conversation) ?? []).map((m) => fromStored(m, keysRef.current))
       : [];
   const messages = [...storedMessages, ...local];
 
@@ -124,7 +148,40 @@ export function useChat(options: TChatOptions) {
         audioUrl: pending.audioUrl,
       },
     ]);
+    setNeedsSync(true);
   }, [pending, isTypedOut]);
+
+  /** Conversation controls: the server's latest page replaces what is on screen (positions, alternatives). */
+  const applyPage = useCallback(
+    (page: TChatLog) => {
+      queryClient.setQueryData(['chatlog', page.uuid], { pages: [page], pageParams: [undefined] });
+      setLocal([]);
+      setAdoptedHist(null);
+    },
+    [queryClient],
+  );
+
+  /** Reads the chat back from the server once a reply has joined it, so every message can be controlled. */
+  const resync = useCallback(async () => {
+    const uuid = histRef.current;
+    if (!uuid) return;
+    const onScreen = localRef.current;
+    const page = await chatLogPage(uuid).catch(() => null);
+    // Something was sent meanwhile, or another chat opened: what is on screen is newer.
+    if (!page || histRef.current !== uuid || localRef.current !== onScreen || controllerRef.current) return;
+    const tail = page.conversation.slice(-onScreen.length);
+    onScreen.forEach((m, i) => {
+      const storedMessage = tail[i];
+      if (storedMessage && storedMessage.role === m.role) keysRef.current.set(storedMessage.position, m.key);
+    });
+    applyPage(page);
+  }, [applyPage]);
+
+  useEffect(() => {
+    if (!needsSync || pending) return;
+    setNeedsSync(false);
+    void resync();
+  }, [needsSync, pending, resync]);
 
   const setRemaining = useCallback(
     (remaining: number | null | undefined) => {
@@ -173,7 +230,20 @@ export function useChat(options: TChatOptions) {
       isStopped: false,
       audioUrl: null,
     });
-    const histAtSend = sendHist;
+    let histAtSend = sendHist;
+    if (histAtSend === null && options.openWithGreeting) {
+      // A new chat opens with the greeting: stored first, so the model sees it like any reply.
+      const page = await options.openWithGreeting().catch((error: unknown) => {
+        console.error('The greeting could not be stored', error);
+        return null;
+      });
+      if (page) {
+        adopt(page.uuid);
+        histAtSend = page.uuid;
+        const greeting = page.conversation.map((m) => fromStored(m, keysRef.current));
+        setLocal((list) => [...greeting, ...list]);
+      }
+    }
     const userName = user.name?.trim() || user.username;
     try {
       const response = await streamReply(
@@ -279,6 +349,10 @@ export function useChat(options: TChatOptions) {
     retry: (message: TUiMessage) => send(message.content, message.key),
     stop,
     reset,
+    applyPage,
+    resync,
+    /** The chat log the controls act on (null for a chat not stored yet). */
+    hist: sendHist,
   };
 }
 

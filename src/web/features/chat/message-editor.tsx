@@ -1,0 +1,66 @@
+// Edits a message in place: Enter saves, Shift+Enter adds a line, Escape cancels.
+import { useEffect, useRef, useState } from 'react';
+import { MESSAGE_MAX_CHARS } from '../../../shared/chat.ts';
+
+export function MessageEditor({
+  initial,
+  onSave,
+  onCancel,
+  isSaving,
+}: {
+  initial: string;
+  onSave: (content: string) => void;
+  onCancel: () => void;
+  isSaving: boolean;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  return (
+    <form
+      className="flex w-full max-w-[80%] min-w-64 flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(draft);
+      }}
+    >
+      <textarea
+        ref={ref}
+        aria-label="Edit message"
+        value={draft}
+        maxLength={MESSAGE_MAX_CHARS}
+        rows={Math.min(8, Math.max(2, draft.split('\n').length))}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onCancel();
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            onSave(draft);
+          }
+        }}
+        className="w-full resize-y rounded-xl border border-accent bg-panel-2 px-3 py-2 outline-none"
+      />
+      <div className="flex justify-end gap-2 text-sm">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-lg border border-line px-3 py-1 hover:bg-panel-2"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={isSaving || draft.trim() === ''}
+          className="rounded-lg bg-accent px-3 py-1 font-medium hover:bg-accent-2 disabled:opacity-50"
+        >
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
