@@ -66,7 +66,7 @@ export function MessageList({
       )}
       {visible.map((message) =>
         message.role === 'user' ? (
-          <div key={message.key} className="flex flex-col items-end gap-1">
+          <div key={message.key} data-message="user" className="flex flex-col items-end gap-1">
             <div className="flex max-w-[80%] items-end gap-2">
               {message.audioUrl && (
                 <AudioButton
@@ -113,7 +113,7 @@ export function MessageList({
             )}
           </div>
         ) : (
-          <div key={message.key} className="flex items-start gap-2">
+          <div key={message.key} data-message="assistant" className="flex items-start gap-2">
             <Avatar src={avatarUrl} alt="" size={32} />
             <div className="flex max-w-[80%] min-w-0 flex-col gap-1">
               {controls?.editingKey === message.key ? (
