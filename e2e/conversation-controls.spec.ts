@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { ControlsPage } from './pages/conversation-controls.ts';
+import { CreateCharacterPage } from './pages/create-character.ts';
 import { expect, test } from './support/fixtures.ts';
 
 // Seraphine Vale is built-in character 1; her greeting names the person (Robin Tester by default).
@@ -181,3 +183,60 @@ test('persona on /profile is saved', async ({ page, signIn }) => {
   await page.reload();
   await expect(box).toHaveValue("I'm a night-shift nurse who loves rainy days");
 });
+
+test("a created character's Greeting, and a card's alternate greetings picked with the swipe control", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const create = new CreateCharacterPage(page);
+  await create.open();
+  await create.name.fill('Captain Wren');
+  await create.tagline.fill('Keeps the lighthouse');
+  await create.description.fill('You are Captain Wren, who keeps the lighthouse.');
+  await page.getByLabel('Greeting').fill('*tips hat* Ahoy, {{userName}}! Mind the **stairs**.');
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#335577' } })
+    .png()
+    .toBuffer();
+  await create.avatar.setInputFiles({ name: 'wren.png', mimeType: 'image/png', buffer: png });
+  await create.save.click();
+  await expect(page).toHaveURL(/\/chat\/\d+$/);
+  const chat = new ControlsPage(page);
+  await expect(chat.greeting()).toHaveText('tips hat Ahoy, Robin Tester! Mind the stairs.');
+  await expect(chat.greeting().locator('em')).toHaveText('tips hat');
+  await expect(chat.greeting().locator('strong')).toHaveText('stairs');
+
+  await create.open();
+  const card = {
+    spec: 'chara_card_v2',
+    spec_version: '2.0',
+    data: {
+      name: 'Mara',
+      description: 'An innkeeper at the edge of the marsh.',
+      first_mes: 'Welcome in, {{user}}.',
+      alternate_greetings: [
+        '*polishes a cup* Back again, {{user}}?',
+        'Storm season. {{char}} lights the lamps.',
+      ],
+    },
+  };
+  await create.cardFile.setInputFiles({
+    name: 'mara.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(card)),
+  });
+  await expect(page).toHaveURL(/\/chat\/\d+$/);
+  await expect(chat.greeting()).toHaveText('Welcome in, Robin Tester.');
+  await expect(chat.counter(chat.lastRow())).toHaveText('1/3');
+  await chat.action(chat.lastRow(), 'Next alternative').click();
+  await expect(chat.greeting()).toHaveText('polishes a cup Back again, Robin Tester?');
+  await expect(chat.counter(chat.lastRow())).toHaveText('2/3');
+  await sendAndWaitFor(chat, 'Mara', 'A room for the night');
+  await page.reload();
+  await expect(chat.greeting()).toHaveText('polishes a cup Back again, Robin Tester?');
+  await expect(chat.userMessages()).toHaveText(['A room for the night']);
+});
+
+async function sendAndWaitFor(chat: ControlsPage, characterName: string, text: string) {
+  await chat.sendAndWait(characterName, text, replyTo(text));
+}

@@ -209,6 +209,60 @@ describe('greeting', () => {
   });
 });
 
+describe("the create form's Greeting", () => {
+  async function uploadAvatar(user: TTestUser): Promise<string> {
+    const sharp = (await import('sharp')).default;
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('avatar', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
+    const res = await call(t, 'POST', '/upload/avatar', { user, body: form });
+    return ((await res.json()) as { avatarUrl: string }).avatarUrl;
+  }
+  const body = (avatarUrl: string, greeting?: unknown) => ({
+    name: 'Wren',
+    tagline: 'Keeps the lighthouse',
+    description: 'You are Wren.',
+    avatarUrl,
+    greeting,
+  });
+
+  it('is optional, stored, opens the chat and is kept by the card export', async () => {
+    const user = await createSignedInUser(t.database, { name: 'Cy' });
+    const avatarUrl = await uploadAvatar(user);
+    const res = await call(t, 'POST', '/api/character-personas', {
+      user,
+      json: body(avatarUrl, '  *tips hat* Ahoy, {{userName}}!  '),
+    });
+    expect(res.status).toBe(201);
+    const { id, greeting } = (await res.json()) as { id: number; greeting: string };
+    expect(greeting).toBe('*tips hat* Ahoy, {{userName}}!');
+    const log = (await (
+      await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: id } })
+    ).json()) as TChatLog;
+    expect(log.conversation[0]?.content).toBe('*tips hat* Ahoy, Cy!');
+    const card = await call(t, 'GET', `/api/character-cards/${id}?format=json&version=v2`, { user });
+    expect(((await card.json()) as { data: { first_mes: string } }).data.first_mes).toBe(
+      '*tips hat* Ahoy, {{user}}!',
+    );
+
+    const without = await call(t, 'POST', '/api/character-personas', { user, json: body(avatarUrl) });
+    expect(without.status).toBe(201);
+    expect(((await without.json()) as { greeting: string | null }).greeting).toBeNull();
+    const tooLong = await call(t, 'POST', '/api/character-personas', {
+      user,
+      json: body(avatarUrl, 'g'.repeat(2001)),
+    });
+    expect(tooLong.status).toBe(400);
+    const nul = await call(t, 'POST', '/api/character-personas', {
+      user,
+      json: body(avatarUrl, String.fromCharCode(0)),
+    });
+    expect(nul.status).toBe(400);
+  });
+});
+
 describe('regenerate and swipe', () => {
   it('regenerate streams a new alternative of the latest reply, counts one message, and swipes between them', async () => {
     const user = await createSignedInUser(t.database);
