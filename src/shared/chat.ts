@@ -56,7 +56,8 @@ export type TChatMessage = {
   audioUrl: string | null;
   internalThoughts: string | null;
   createdAt: string;
-} & TMessageControls;
+  // Conversation controls (the server always sends them; optional so older shapes still type-check).
+} & Partial<TMessageControls>;
 
 /** GET /api/chatlogs/{uuid}: the chat log with its last page of messages (spec: characterId, conversation). */
 export type TChatLog = {

@@ -67,10 +67,10 @@ const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMessage => 
   audioUrl: m.audioUrl,
   position: m.position,
   controls: {
-    alternativeCount: m.alternativeCount,
-    chosen: m.chosen,
-    rating: m.rating,
-    isGreeting: m.isGreeting,
+    alternativeCount: m.alternativeCount ?? 1,
+    chosen: m.chosen ?? 0,
+    rating: m.rating ?? null,
+    isGreeting: m.isGreeting ?? false,
   },
 });
 
