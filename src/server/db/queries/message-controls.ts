@@ -55,14 +55,20 @@ const versions = sql`(case when jsonb_array_length(m.alternatives) = 0
  * Runs `update chat_messages m set <set> ... where <the person's message at key> [and it is the latest]`,
  * then marks the chat log active. True when a row changed.
  */
-async function updateMessage(db: TDb, key: TKey, set: ReturnType<typeof sql>, onlyLatest: boolean) {
+async function updateMessage(
+  db: TDb,
+  key: TKey,
+  set: ReturnType<typeof sql>,
+  onlyLatest: boolean,
+  extra: ReturnType<typeof sql> = sql``,
+) {
   const latest = onlyLatest ? sql`and m.position = l.message_count - 1` : sql``;
   const result = await db.execute(sql`
     with changed as (
       update ${chatMessages} m set ${set}
       from ${chatLogs} l
       where l.uuid = m.chat_log_uuid and l.user_id = ${key.userId}
-        and m.chat_log_uuid = ${key.uuid} and m.position = ${key.position} ${latest}
+        and m.chat_log_uuid = ${key.uuid} and m.position = ${key.position} ${latest} ${extra}
       returning m.chat_log_uuid
     )
     update ${chatLogs} set updated_at = now() where uuid in (select chat_log_uuid from changed)
@@ -121,6 +127,7 @@ export function chooseAlternative(db: TDb, key: TKey, index: number) {
     sql`chosen = ${index}::int, content = m.alternatives -> ${index}::int ->> 'content',
       internal_thoughts = m.alternatives -> ${index}::int ->> 'internalThoughts', rating = null, audio_url = null`,
     true,
+    sql`and ${index}::int < jsonb_array_length(m.alternatives)`,
   );
 }
 

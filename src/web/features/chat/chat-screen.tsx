@@ -275,7 +275,7 @@ export function ChatScreen({
             }}
             onEmptyKey={controls.onEmptyBoxKey}
             characterName={character.name}
-            isBusy={controls.isBusy}
+            isBusy={chat.isBusy || controls.isStreaming}
             canSend={Boolean(replyPath.data)}
           />
         </main>

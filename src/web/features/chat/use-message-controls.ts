@@ -180,6 +180,8 @@ export function useMessageControls(options: {
   return {
     hist,
     isBusy,
+    /** A regenerate or continue is streaming (the message box waits, as for a send). */
+    isStreaming: streaming !== null,
     editingKey,
     reanswerKey,
     rewindTarget,
