@@ -186,6 +186,9 @@ describe('greeting', () => {
   it('unhappy paths: signed out, malformed, an index past the greetings, a character without one', async () => {
     const user = await createSignedInUser(t.database);
     expect((await call(t, 'POST', '/api/chatlogs/greeting', { json: { characterId: 1 } })).status).toBe(401);
+    expect((await call(t, 'GET', '/api/character-personas/1/greetings')).status).toBe(401);
+    expect((await call(t, 'GET', '/api/character-personas/abc/greetings', { user })).status).toBe(400);
+    expect((await call(t, 'GET', '/api/character-personas/999999/greetings', { user })).status).toBe(404);
     const malformed = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: 'x' } });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ code: 'bad_request' });
