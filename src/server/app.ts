@@ -15,6 +15,7 @@ import type { TDatabase } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
+import { clientAddress, createRateLimits } from './lib/rate-limit.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
 import { assistantRoutes } from './routes/assistant.ts';
 import { cardsRoutes } from './routes/cards.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: TAppDeps) {
   const db = database.db;
   const storage = deps.storage ?? createStorage(config);
   const app = new Hono<TAppEnv>();
+  const limits = createRateLimits(db, config);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -96,9 +98,22 @@ export function createApp(deps: TAppDeps) {
   }
 
   app.route('/', healthRoutes(database));
+  app.post('/auth/signin/*', async (c, next) => {
+    await limits.signInAddress.consume(clientAddress(c, config.TRUST_PROXY));
+    return next();
+  });
   app.route('/auth', createAuthRoutes(createAuthConfig(config, db), config.publicUrl));
   if (isIdpEnabled(config)) {
-    app.route('/idp', createIdpRoutes(createIdp(config, db), db, config.IDP_NAME));
+    app.route(
+      '/idp',
+      createIdpRoutes(createIdp(config, db), db, {
+        providerName: config.IDP_NAME,
+        allowSignup: config.ALLOW_SIGNUP,
+        limits,
+        trustProxy: config.TRUST_PROXY,
+        publicUrl: config.publicUrl,
+      }),
+    );
   }
   app.route('/api/users', usersRoutes(db));
   app.route('/api/models', modelsRoutes(config));
