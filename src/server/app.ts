@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { createAuthConfig } from './auth/auth-config.ts';
@@ -15,7 +15,7 @@ import type { TDatabase } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
-import { clientAddress, createRateLimits } from './lib/rate-limit.ts';
+import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
 import { assistantRoutes } from './routes/assistant.ts';
 import { cardsRoutes } from './routes/cards.ts';
@@ -97,6 +97,18 @@ export function createApp(deps: TAppDeps) {
     });
   }
 
+  // Abuse limits (per person and per address, shared through the database) on uploads and replies.
+  const perPerson = (person: TLimiter, address: TLimiter): MiddlewareHandler<TAppEnv> => {
+    return async (c, next) => {
+      if (c.req.method !== 'POST') return next();
+      await person.consume(requireUser(c).id);
+      await address.consume(clientAddress(c, config.TRUST_PROXY));
+      return next();
+    };
+  };
+  app.use('/upload/*', perPerson(limits.uploadPerson, limits.uploadAddress));
+  app.use('/assistant-reply-*', perPerson(limits.replyPerson, limits.replyAddress));
+
   app.route('/', healthRoutes(database));
   app.post('/auth/signin/*', async (c, next) => {
     await limits.signInAddress.consume(clientAddress(c, config.TRUST_PROXY));
@@ -116,7 +128,7 @@ export function createApp(deps: TAppDeps) {
     );
   }
   app.route('/api/users', usersRoutes(db));
-  app.route('/api/models', modelsRoutes(config));
+  app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));
   app.route(
     '/',
@@ -127,7 +139,7 @@ export function createApp(deps: TAppDeps) {
     }),
   );
   app.route('/api/character-personas', charactersRoutes(db, storage));
-  app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
+  app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));
