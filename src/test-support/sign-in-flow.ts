@@ -72,12 +72,19 @@ export async function signInThroughProvider(
   const { action } = await startSignIn(baseUrl, jar, opts.providerId);
   const password = opts.password ?? DEFAULT_TEST_PASSWORD;
   const signupAction = action.replace(/\/login$/, '/signup');
-  let submitted = await request(baseUrl, jar, signupAction, form({ email: opts.email, name: opts.name, password }));
+  let submitted = await request(
+    baseUrl,
+    jar,
+    signupAction,
+    form({ email: opts.email, name: opts.name, password }),
+  );
   if (submitted.status === 409 || submitted.status === 403) {
     submitted = await request(baseUrl, jar, action, form({ email: opts.email, password }));
   }
   if (submitted.status >= 400) {
-    throw new Error(`Sign-in refused (status ${submitted.status}): ${(await submitted.text()).slice(0, 300)}`);
+    throw new Error(
+      `Sign-in refused (status ${submitted.status}): ${(await submitted.text()).slice(0, 300)}`,
+    );
   }
   await follow(baseUrl, jar, submitted);
   return jar;

@@ -13,20 +13,22 @@ export function modelsRoutes(config: TConfig, db: TDb) {
     dataDir: config.dataDir,
     fileName: config.LLAMA_MODEL_FILE,
   });
-  return new Hono<TAppEnv>()
-    .get('/status', (c) => {
-      requireUser(c);
-      return c.json<TModelsStatus>(manager.status());
-    })
-    // The download is server-wide: only the owner may start or abort it.
-    .post('/download', async (c) => {
-      await requireOwner(c, db, config.adminEmails);
-      const started = manager.start();
-      return c.json<TStartDownloadResponse>({ ...manager.status(), started }, started ? 202 : 200);
-    })
-    .delete('/download', async (c) => {
-      await requireOwner(c, db, config.adminEmails);
-      const aborted = manager.abort();
-      return c.json<TAbortDownloadResponse>({ ...manager.status(), aborted });
-    });
+  return (
+    new Hono<TAppEnv>()
+      .get('/status', (c) => {
+        requireUser(c);
+        return c.json<TModelsStatus>(manager.status());
+      })
+      // The download is server-wide: only the owner may start or abort it.
+      .post('/download', async (c) => {
+        await requireOwner(c, db, config.adminEmails);
+        const started = manager.start();
+        return c.json<TStartDownloadResponse>({ ...manager.status(), started }, started ? 202 : 200);
+      })
+      .delete('/download', async (c) => {
+        await requireOwner(c, db, config.adminEmails);
+        const aborted = manager.abort();
+        return c.json<TAbortDownloadResponse>({ ...manager.status(), aborted });
+      })
+  );
 }

@@ -61,7 +61,11 @@ describe('local accounts with passwords', () => {
   });
 
   it('sign-in checks the password: wrong is refused (401), right signs in', async () => {
-    await signInThroughProvider(t.baseUrl, { email: 'cai@example.com', name: 'Cai', password: 'cai secret phrase' });
+    await signInThroughProvider(t.baseUrl, {
+      email: 'cai@example.com',
+      name: 'Cai',
+      password: 'cai secret phrase',
+    });
     const wrong = await post('login', { email: 'cai@example.com', password: 'not the password' });
     expect(wrong.res.status).toBe(401);
     expect(await wrong.res.text()).toContain('Wrong email or password');
@@ -90,7 +94,11 @@ describe('local accounts with passwords', () => {
       expect(html).toContain('value="dora@example.com"');
       expect(html).not.toContain(password);
     }
-    const nul = await post('signup', { email: 'dora@example.com', name: `Do\u0000ra`, password: 'fine passphrase' });
+    const nul = await post('signup', {
+      email: 'dora@example.com',
+      name: `Do\u0000ra`,
+      password: 'fine passphrase',
+    });
     expect(nul.res.status).toBe(400);
     expect(await findIdpAccountByEmail(t.database.db, 'dora@example.com')).toBeUndefined();
   });
@@ -98,7 +106,11 @@ describe('local accounts with passwords', () => {
   it('sign-up with a taken email is refused and changes nothing of that account', async () => {
     await signInThroughProvider(t.baseUrl, { email: 'eve@example.com', name: 'Eve' });
     const before = await findIdpAccountByEmail(t.database.db, 'eve@example.com');
-    const { res, jar } = await post('signup', { email: 'eve@example.com', name: 'Mallory', password: 'mallory wants in' });
+    const { res, jar } = await post('signup', {
+      email: 'eve@example.com',
+      name: 'Mallory',
+      password: 'mallory wants in',
+    });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain('An account with this email already exists');
     expect(await sessionEmail(t, jar, res)).toBeUndefined();
@@ -108,7 +120,9 @@ describe('local accounts with passwords', () => {
   it('limits failed attempts per account: 429 with Retry-After, even with the right password then', async () => {
     await signInThroughProvider(t.baseUrl, { email: 'fay@example.com', name: 'Fay' });
     for (let i = 0; i < 3; i++) {
-      expect((await post('login', { email: 'fay@example.com', password: `guess number ${i}` })).res.status).toBe(401);
+      expect(
+        (await post('login', { email: 'fay@example.com', password: `guess number ${i}` })).res.status,
+      ).toBe(401);
     }
     const blocked = await post('login', { email: 'fay@example.com', password: DEFAULT_TEST_PASSWORD });
     expect(blocked.res.status).toBe(429);
@@ -179,7 +193,12 @@ describe('per-address limit and ALLOW_SIGNUP=false', () => {
     for (let i = 0; i < 8; i++) {
       const jar: TCookieJar = new Map();
       const { csrfToken } = await (await request(closed.baseUrl, jar, '/auth/csrf')).json();
-      last = await request(closed.baseUrl, jar, '/auth/signin/kindred', form({ csrfToken, callbackUrl: closed.baseUrl }));
+      last = await request(
+        closed.baseUrl,
+        jar,
+        '/auth/signin/kindred',
+        form({ csrfToken, callbackUrl: closed.baseUrl }),
+      );
       statuses.push(last.status);
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);

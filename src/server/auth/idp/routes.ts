@@ -107,7 +107,8 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
     if (!found) return c.html(expiredPage(), 400);
     const form = await c.req.parseBody();
     const values = { email: field(form, 'email') };
-    const show = (error: string) => renderSignInPage({ uid: found.uid, providerName, allowSignup, error, values });
+    const show = (error: string) =>
+      renderSignInPage({ uid: found.uid, providerName, allowSignup, error, values });
     const parsed = ZSignInForm.safeParse({ email: field(form, 'email'), password: field(form, 'password') });
     if (!parsed.success) return c.html(show(parsed.error.issues[0]?.message ?? 'Check the form'), 400);
     const email = parsed.data.email.toLowerCase();

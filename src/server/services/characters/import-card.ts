@@ -23,7 +23,8 @@ export async function importCharacterCard(
     throw error;
   }
   // PostgreSQL stores no NUL in text or jsonb: refuse the card rather than fail on insert.
-  if (hasNul({ ...card, avatar: null })) throw new AppError('bad_request', 'The card must not contain NUL characters.');
+  if (hasNul({ ...card, avatar: null }))
+    throw new AppError('bad_request', 'The card must not contain NUL characters.');
   const name = cutText(card.name, CHARACTER_LIMITS.name);
   const description = cutText(card.description, CHARACTER_LIMITS.description);
   if (name === '') throw new AppError('bad_request', 'The card has no character name.');
