@@ -6,6 +6,8 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { jobDefinitions } from './jobs/index.ts';
+import { createJobRunner } from './jobs/runner.ts';
 import { createLogger } from './lib/logger.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
 
@@ -29,6 +31,13 @@ async function main() {
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   const models = chatModelsFrom(async () => selection);
   const app = createApp({ config, database, logger, models, webDir: path.resolve('dist') });
+  const jobs = createJobRunner({
+    database,
+    jobs: jobDefinitions(config),
+    context: { config, log: logger, models },
+    log: logger,
+  });
+  await jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, database: database.kind }, 'listening');
@@ -38,6 +47,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');
     server.close();
+    await jobs.stop();
     await models.dispose();
     await database.close();
     process.exit(0);
