@@ -12,11 +12,14 @@ import { createAuthRoutes } from './auth/routes.ts';
 import { readSessionUser } from './auth/session.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
+import type { TJobRunner } from './jobs/runner.ts';
 import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
 import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { accountRoutes } from './routes/account.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { assistantRoutes } from './routes/assistant.ts';
 import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
@@ -38,6 +41,8 @@ export type TAppDeps = {
   webDir?: string;
   /** Where uploads go; chosen from config when absent. */
   storage?: TStorage;
+  /** The background jobs runner, for /admin's queue summary; absent in tests that run no jobs. */
+  jobs?: TJobRunner;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -128,6 +133,8 @@ export function createApp(deps: TAppDeps) {
     );
   }
   app.route('/api/users', usersRoutes(db));
+  app.route('/api/account', accountRoutes(db, storage));
+  app.route('/api/admin', adminRoutes(db, config, deps.jobs));
   app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));
   app.route(

@@ -30,13 +30,13 @@ async function main() {
   const selection = await selectModels(modelSelectionOptions(config));
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   const models = chatModelsFrom(async () => selection);
-  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist') });
   const jobs = createJobRunner({
     database,
     jobs: jobDefinitions(config),
     context: { config, log: logger, models },
     log: logger,
   });
+  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist'), jobs });
   await jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

@@ -29,6 +29,7 @@ export type TPublicUser = {
 };
 
 export type TSessionPayload = {
-  user?: TPublicUser & { email: string };
+  /** isOwner: the owner of this installation (sees /admin). */
+  user?: TPublicUser & { email: string; isOwner?: boolean };
   expires?: string;
 };

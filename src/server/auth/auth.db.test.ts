@@ -52,6 +52,7 @@ describe('sign-in through the bundled provider', () => {
       image: null,
       username: 'ada_lovelace',
       isSubscribed: false,
+      isOwner: true,
     });
     expect(JSON.stringify(session)).not.toContain(jar.get('authjs.session-token'));
 

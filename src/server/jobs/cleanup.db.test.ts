@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSignedInUser, createTestApp, type TTestApp, type TTestUser } from '../../test-support/test-app.ts';
+import {
+  call,
+  createSignedInUser,
+  createTestApp,
+  type TTestApp,
+  type TTestUser,
+} from '../../test-support/test-app.ts';
 import { upsertIdpPayload } from '../db/queries/idp.ts';
 import { insertSession } from '../db/queries/users.ts';
 import { idpPayloads, rateLimits, sessions, uploads } from '../db/schema.ts';
@@ -52,8 +58,13 @@ describe('the cleanup job', () => {
       ).status,
     ).toBe(201);
     const old = new Date(Date.now() - 2 * DAY);
-    for (const url of [unused, used]) await db.update(uploads).set({ createdAt: old }).where(eq(uploads.url, url));
-    await insertSession(db, { sessionToken: 'expired-token', userId: me.id, expires: new Date(Date.now() - 1000) });
+    for (const url of [unused, used])
+      await db.update(uploads).set({ createdAt: old }).where(eq(uploads.url, url));
+    await insertSession(db, {
+      sessionToken: 'expired-token',
+      userId: me.id,
+      expires: new Date(Date.now() - 1000),
+    });
     await upsertIdpPayload(db, 'Session', 'old-session', { uid: 'u1' }, new Date(Date.now() - 1000));
     await upsertIdpPayload(db, 'Session', 'live-session', { uid: 'u2' }, new Date(Date.now() + DAY));
     await db.insert(rateLimits).values({ key: 'x:old', points: 3, expire: new Date(Date.now() - 1000) });

@@ -6,13 +6,20 @@ import { idpPayloads, rateLimits, sessions, verificationTokens } from '../schema
 export async function deleteExpiredRows(db: TDb, now: Date) {
   const count = async (q: Promise<unknown[]>) => (await q).length;
   return {
-    sessions: await count(db.delete(sessions).where(lt(sessions.expires, now)).returning({ t: sessions.sessionToken })),
+    sessions: await count(
+      db.delete(sessions).where(lt(sessions.expires, now)).returning({ t: sessions.sessionToken }),
+    ),
     providerRecords: await count(
       db.delete(idpPayloads).where(lt(idpPayloads.expiresAt, now)).returning({ id: idpPayloads.id }),
     ),
     verificationTokens: await count(
-      db.delete(verificationTokens).where(lt(verificationTokens.expires, now)).returning({ t: verificationTokens.token }),
+      db
+        .delete(verificationTokens)
+        .where(lt(verificationTokens.expires, now))
+        .returning({ t: verificationTokens.token }),
     ),
-    rateLimits: await count(db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ k: rateLimits.key })),
+    rateLimits: await count(
+      db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ k: rateLimits.key }),
+    ),
   };
 }
