@@ -173,7 +173,7 @@ describe('rate limits on uploads and replies (stored in the database)', () => {
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await last!.json()).code).toBe('rate_limited');
+    expect((await last!.json()).code).toBe('too_many_requests');
     expect((await uploadAvatar(await createSignedInUser(t.database))).status).toBe(201);
   });
 

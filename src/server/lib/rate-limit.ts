@@ -17,7 +17,7 @@ export type TLimiter = {
 
 export function tooMany(msBeforeNext: number, what: string): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('rate_limited', `Too many ${what}; try again in ${seconds} seconds`, {
+  return new AppError('too_many_requests', `Too many ${what}; try again in ${seconds} seconds`, {
     'Retry-After': String(seconds),
   });
 }

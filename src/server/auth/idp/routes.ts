@@ -83,7 +83,7 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
   };
 
   const limited = (c: Context<TNodeEnv>, error: unknown, render: (message: string) => string) => {
-    if (error instanceof AppError && error.code === 'rate_limited') {
+    if (error instanceof AppError && error.code === 'too_many_requests') {
       return c.html(render(error.message), 429, error.headers);
     }
     throw error;

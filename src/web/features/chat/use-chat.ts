@@ -225,7 +225,8 @@ export function useChat(options: TChatOptions) {
       return 'sent';
     } catch (error) {
       setPending(null);
-      if (error instanceof ReplyError && error.status === 429) {
+      // An abuse limit (too_many_requests) is no daily limit: it shows on the message with its Retry.
+      if (error instanceof ReplyError && error.status === 429 && error.code !== 'too_many_requests') {
         // Spec: on 429 the Daily Limit panel opens and the message is not added.
         setLocal((list) => list.filter((m) => m.key !== userKey));
         setRemaining(0);
