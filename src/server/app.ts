@@ -13,6 +13,7 @@ import { readSessionUser } from './auth/session.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import type { TJobRunner } from './jobs/runner.ts';
+import type { TDrain } from './lib/drain.ts';
 import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
@@ -43,6 +44,8 @@ export type TAppDeps = {
   storage?: TStorage;
   /** The background jobs runner, for /admin's queue summary; absent in tests that run no jobs. */
   jobs?: TJobRunner;
+  /** Tracks requests in flight for a graceful SIGTERM (index.ts); absent in tests. */
+  drain?: TDrain;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -65,6 +68,7 @@ export function createApp(deps: TAppDeps) {
   const app = new Hono<TAppEnv>();
   const limits = createRateLimits(db, config);
 
+  if (deps.drain) app.use(deps.drain.middleware);
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();

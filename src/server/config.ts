@@ -61,6 +61,8 @@ export const ZConfig = z.object({
   UPLOAD_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   REPLY_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(30),
   REPLY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  // On SIGTERM: how long replies in flight may run on before they are cut and stored as they are.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(8),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {

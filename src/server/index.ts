@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { createDrain } from './lib/drain.ts';
 import { createLogger } from './lib/logger.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
 
@@ -36,7 +37,8 @@ async function main() {
     context: { config, log: logger, models },
     log: logger,
   });
-  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist'), jobs });
+  const drain = createDrain();
+  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist'), jobs, drain });
   await jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -45,8 +47,9 @@ async function main() {
   });
 
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    server.close();
+    logger.info({ signal, inFlight: drain.inFlight() }, 'shutting down');
+    const { cut } = await drain.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    if (cut > 0) logger.warn({ cut }, 'requests cut at shutdown; their replies were stored as they were');
     await jobs.stop();
     await models.dispose();
     await database.close();

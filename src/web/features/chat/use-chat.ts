@@ -104,6 +104,11 @@ export function useChat(options: TChatOptions) {
     hist !== null && hist !== adoptedHist && !isForeign
       ? (stored.data?.pages.flatMap((p) => p.conversation) ?? []).map(fromStored)
       : [];
+  // A stored message with no reply after it (the server stopped mid-reply): offer its Retry.
+  const lastStored = storedMessages.at(-1);
+  if (lastStored?.role === 'user' && local.length === 0 && pending === null) {
+    storedMessages[storedMessages.length - 1] = { ...lastStored, failure: 'No reply was stored for this message.' };
+  }
   const messages = [...storedMessages, ...local];
 
   const shown = useTypewriter(pending?.received ?? '', pending?.isStopped ?? false);
