@@ -57,8 +57,8 @@ export const ZConfig = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
-  UPLOAD_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(30),
-  UPLOAD_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
+  UPLOAD_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(12),
+  UPLOAD_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   REPLY_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(30),
   REPLY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(120),
   // On SIGTERM: how long replies in flight may run on before they are cut and stored as they are.

@@ -193,3 +193,50 @@ describe('rate limits on uploads and replies (stored in the database)', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('per-address limits (TRUST_PROXY takes the address from X-Forwarded-For)', () => {
+  let proxied: TTestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({
+      TRUST_PROXY: 'true',
+      UPLOAD_LIMIT_PER_ADDRESS: '3',
+      REPLY_LIMIT_PER_ADDRESS: '2',
+    });
+  });
+  afterAll(() => proxied.close());
+
+  const uploadFrom = async (user: TTestUser, address: string) => {
+    const form = new FormData();
+    form.append('avatar', new File([new Uint8Array(await avatarPng())], 'a.png', { type: 'image/png' }));
+    return call(proxied, 'POST', '/upload/avatar', {
+      user,
+      body: form,
+      headers: { 'x-forwarded-for': address },
+    });
+  };
+
+  it('many people from one address share its upload limit; another address is not affected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await uploadFrom(await createSignedInUser(proxied.database), '203.0.113.9')).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await uploadFrom(await createSignedInUser(proxied.database), '198.51.100.7')).status).toBe(201);
+  });
+
+  it('replies from one address are limited across people, with Retry-After', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 3; i++) {
+      const person = await createSignedInUser(proxied.database);
+      last = await call(proxied, 'POST', '/assistant-reply-openai', {
+        user: person,
+        json: { userId: person.id, characterId: 1, userInput: 'Hi' },
+        headers: { 'x-forwarded-for': '203.0.113.50' },
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses[2]).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -8,6 +8,7 @@ import { createApp, type TAppDeps } from '../server/app.ts';
 import { loadConfig, type TConfig } from '../server/config.ts';
 import type { TDatabase } from '../server/db/client.ts';
 import { createLogger } from '../server/lib/logger.ts';
+import { LIFTED_LIMITS } from './test-app.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export type THttpApp = { baseUrl: string; database: TDatabase; config: TConfig; close(): Promise<void> };
@@ -33,6 +34,7 @@ export async function startHttpApp(
     AUTH_SECRET: 'http-test-secret-http-test-secret-000000',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    ...LIFTED_LIMITS,
     ...env,
   });
   const app = createApp({ config, database, logger: createLogger('silent'), ...extra });

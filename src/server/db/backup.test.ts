@@ -3,13 +3,15 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPglite } from './client.ts';
 import { pgliteDir } from './backup.ts';
+import { openPglite } from './client.ts';
 
 async function rows(dataDir: string) {
   const client = await openPglite(pgliteDir(dataDir));
   try {
-    return (await client.query<{ note: string }>('select note from notes order by note')).rows.map((r) => r.note);
+    return (await client.query<{ note: string }>('select note from notes order by note')).rows.map(
+      (r) => r.note,
+    );
   } finally {
     await client.close();
   }
@@ -22,7 +24,9 @@ const npm = (args: string[], dataDir: string) =>
   });
 
 describe('npm run db:backup / db:restore (the embedded database)', () => {
-  it('backs up the data dir and restores it, keeping the replaced one aside', { timeout: 120_000 }, async () => {
+  it('backs up the data dir and restores it, keeping the replaced one aside', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-backup-'));
     const client = await openPglite(pgliteDir(dataDir));
     await client.exec(`create table notes (note text); insert into notes values ('before backup');`);

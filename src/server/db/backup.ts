@@ -29,7 +29,10 @@ export async function backupEmbeddedDatabase(dataDir: string, file?: string): Pr
  * Replaces DATA_DIR/db with the dump in `file`; the current database is kept beside it as
  * db.before-restore-<time>. Stop the server first.
  */
-export async function restoreEmbeddedDatabase(dataDir: string, file: string): Promise<{ keptAs: string | null }> {
+export async function restoreEmbeddedDatabase(
+  dataDir: string,
+  file: string,
+): Promise<{ keptAs: string | null }> {
   const bytes = readFileSync(file);
   const dir = pgliteDir(dataDir);
   let keptAs: string | null = null;

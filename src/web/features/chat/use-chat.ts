@@ -107,7 +107,10 @@ export function useChat(options: TChatOptions) {
   // A stored message with no reply after it (the server stopped mid-reply): offer its Retry.
   const lastStored = storedMessages.at(-1);
   if (lastStored?.role === 'user' && local.length === 0 && pending === null) {
-    storedMessages[storedMessages.length - 1] = { ...lastStored, failure: 'No reply was stored for this message.' };
+    storedMessages[storedMessages.length - 1] = {
+      ...lastStored,
+      failure: 'No reply was stored for this message.',
+    };
   }
   const messages = [...storedMessages, ...local];
 
