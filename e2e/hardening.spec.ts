@@ -135,3 +135,31 @@ test.describe('the owner', () => {
     await otherContext.close();
   });
 });
+
+test('a message the server stored without a reply shows its Retry after reload, and Retry answers it', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(newPerson('Rita Retry'));
+  const user = (await sessionIn(page))!.user!;
+  // What a kill -9 mid-reply leaves behind: the person's message, stored, with no reply after it.
+  const hist = await page.evaluate(async (userId) => {
+    const res = await fetch('/api/chatlogs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userId,
+        characterId: 1,
+        conversation: [{ role: 'user', content: 'Are you there' }],
+      }),
+    });
+    return ((await res.json()) as { uuid: string }).uuid;
+  }, user.id);
+  await page.goto(`/chat/1?hist=${hist}`);
+  const alert = page.getByRole('alert').filter({ hasText: 'No reply was stored for this message.' });
+  await expect(alert).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/retry-after-reload.png' });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Are you there… I hear you.')).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
