@@ -14,4 +14,6 @@ if (config.DATABASE_URL) {
   process.exit(1);
 }
 const { keptAs } = await restoreEmbeddedDatabase(config.dataDir, file);
-console.log(`Restored the embedded database from ${file}${keptAs ? `; the previous one is kept at ${keptAs}` : ''}`);
+console.log(
+  `Restored the embedded database from ${file}${keptAs ? `; the previous one is kept at ${keptAs}` : ''}`,
+);

@@ -176,7 +176,7 @@ function routes(): TRoute[] {
           name: field('Nova'),
           tagline: field('A star'),
           description: field('Kind.'),
-          avatarUrl: field('/cast/avatars/rook.svg', '/media/avatars/x.webp'),
+          avatarUrl: field('/cast/avatars/rook.svg', myUpload, '/media/avatars/x.webp'),
           voiceId: field(null, 'en-1'),
           voiceDescription: field(null),
           userId: field(...ids()),
