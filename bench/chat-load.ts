@@ -52,6 +52,8 @@ async function runServer() {
     OPENAI_BASE_URL: values['model-url']!,
     OPENAI_API_KEY: 'bench-key',
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    REPLY_LIMIT_PER_PERSON: '1000000',
+    REPLY_LIMIT_PER_ADDRESS: '1000000',
     ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });

@@ -91,6 +91,8 @@ async function main() {
     LOG_LEVEL: 'silent',
     OPENAI_BASE_URL: fake.url,
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    REPLY_LIMIT_PER_PERSON: '1000000',
+    REPLY_LIMIT_PER_ADDRESS: '1000000',
   });
   const app = createApp({ config, database, logger: createLogger('silent') });
   const headers = { origin: ORIGIN, cookie, 'content-type': 'application/json' };

@@ -1,5 +1,10 @@
-// The /login screen and the bundled provider's sign-in page.
+// The /login screen and the bundled provider's sign-in and sign-up pages.
 import { expect, type Page } from '@playwright/test';
+
+/** The password the suite gives every person it creates (it passes the strength floor). */
+export const DEFAULT_E2E_PASSWORD = 'correct horse battery staple';
+
+export type TLoginPerson = { email: string; name: string; password?: string };
 
 export class LoginPage {
   constructor(readonly page: Page) {}
@@ -12,12 +17,52 @@ export class LoginPage {
     return this.page.getByRole('button', { name });
   }
 
-  async signIn(person: { email: string; name: string }, buttonName: RegExp | string = /Continue with/) {
+  /** From /login to the bundled provider's sign-in page. */
+  async continueToProvider(buttonName: RegExp | string = /Continue with/) {
     if (!this.page.url().includes('/login')) await this.open();
     await expect(this.button(buttonName)).toBeEnabled();
     await this.button(buttonName).click();
+    await expect(this.page.getByLabel('Password')).toBeVisible();
+  }
+
+  /** On the provider's page: create the account (email, display name, password). */
+  async fillSignUp(person: TLoginPerson) {
+    await this.page.getByRole('link', { name: 'Create an account' }).click();
     await this.page.getByLabel('Email').fill(person.email);
     await this.page.getByLabel('Display name').fill(person.name);
+    await this.page.getByLabel('Password').fill(person.password ?? DEFAULT_E2E_PASSWORD);
+    await this.page.getByRole('button', { name: 'Create account' }).click();
+  }
+
+  /** On the provider's page: sign in with email and password. */
+  async fillSignIn(person: TLoginPerson) {
+    await this.page.getByLabel('Email').fill(person.email);
+    await this.page.getByLabel('Password').fill(person.password ?? DEFAULT_E2E_PASSWORD);
     await this.page.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  /**
+   * Signs the person in: creates their account when the email is new, else signs in with the
+   * password (the suite's default one unless the person has their own).
+   */
+  async signIn(person: TLoginPerson, buttonName: RegExp | string = /Continue with/) {
+    await this.continueToProvider(buttonName);
+    await this.fillSignUp(person);
+    const taken = this.page.getByText('An account with this email already exists');
+    const left = this.page.waitForURL((url) => !url.pathname.startsWith('/idp/'));
+    const outcome = await Promise.race([
+      left.then(
+        () => 'left',
+        () => 'left',
+      ),
+      taken.waitFor().then(
+        () => 'taken',
+        () => 'left',
+      ),
+    ]);
+    if (outcome === 'taken') {
+      await this.page.getByRole('link', { name: 'Sign in' }).click();
+      await this.fillSignIn(person);
+    }
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login.ts';
 
-export type TPerson = { email: string; name: string };
+export type TPerson = { email: string; name: string; password?: string };
 
 export function newPerson(name = 'Robin Tester'): TPerson {
   return { email: `e2e-${randomBytes(5).toString('hex')}@example.com`, name };

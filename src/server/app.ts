@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { createAuthConfig } from './auth/auth-config.ts';
@@ -12,10 +12,15 @@ import { createAuthRoutes } from './auth/routes.ts';
 import { readSessionUser } from './auth/session.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
+import type { TJobRunner } from './jobs/runner.ts';
+import type { TDrain } from './lib/drain.ts';
 import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
+import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { accountRoutes } from './routes/account.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { assistantRoutes } from './routes/assistant.ts';
 import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
@@ -39,6 +44,10 @@ export type TAppDeps = {
   webDir?: string;
   /** Where uploads go; chosen from config when absent. */
   storage?: TStorage;
+  /** The background jobs runner, for /admin's queue summary; absent in tests that run no jobs. */
+  jobs?: TJobRunner;
+  /** Tracks requests in flight for a graceful SIGTERM (index.ts); absent in tests. */
+  drain?: TDrain;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -59,7 +68,9 @@ export function createApp(deps: TAppDeps) {
   const db = database.db;
   const storage = deps.storage ?? createStorage(config);
   const app = new Hono<TAppEnv>();
+  const limits = createRateLimits(db, config);
 
+  if (deps.drain) app.use(deps.drain.middleware);
   app.use(requestId());
   app.use(async (c, next) => {
     const started = performance.now();
@@ -97,13 +108,40 @@ export function createApp(deps: TAppDeps) {
     });
   }
 
+  // Abuse limits (per person and per address, shared through the database) on uploads and replies.
+  const perPerson = (person: TLimiter, address: TLimiter): MiddlewareHandler<TAppEnv> => {
+    return async (c, next) => {
+      if (c.req.method !== 'POST') return next();
+      await person.consume(requireUser(c).id);
+      await address.consume(clientAddress(c, config.TRUST_PROXY));
+      return next();
+    };
+  };
+  app.use('/upload/*', perPerson(limits.uploadPerson, limits.uploadAddress));
+  app.use('/assistant-reply-*', perPerson(limits.replyPerson, limits.replyAddress));
+
   app.route('/', healthRoutes(database));
+  app.post('/auth/signin/*', async (c, next) => {
+    await limits.signInAddress.consume(clientAddress(c, config.TRUST_PROXY));
+    return next();
+  });
   app.route('/auth', createAuthRoutes(createAuthConfig(config, db), config.publicUrl));
   if (isIdpEnabled(config)) {
-    app.route('/idp', createIdpRoutes(createIdp(config, db), db, config.IDP_NAME));
+    app.route(
+      '/idp',
+      createIdpRoutes(createIdp(config, db), db, {
+        providerName: config.IDP_NAME,
+        allowSignup: config.ALLOW_SIGNUP,
+        limits,
+        trustProxy: config.TRUST_PROXY,
+        publicUrl: config.publicUrl,
+      }),
+    );
   }
   app.route('/api/users', usersRoutes(db));
-  app.route('/api/models', modelsRoutes(config));
+  app.route('/api/account', accountRoutes(db, storage));
+  app.route('/api/admin', adminRoutes(db, config, deps.jobs));
+  app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));
   const models = deps.models ?? chatModelsFromConfig(config);
   app.route('/', assistantRoutes({ db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES }));
@@ -111,7 +149,7 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/chatlogs', messagesRoutes({ db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES }));
   app.route('/', personaRoutes(db));
   app.route('/api/character-personas', charactersRoutes(db, storage));
-  app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
+  app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));

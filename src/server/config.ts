@@ -51,6 +51,18 @@ export const ZConfig = z.object({
   S3_PUBLIC_URL: optional(ZUrl),
   // Comma-separated emails of the owners (model downloads, support inbox, /admin). Empty: the first account.
   ADMIN_EMAILS: z.string().default(''),
+  // --- hardening: sign-up and abuse limits (shared by every instance through the database) ---
+  ALLOW_SIGNUP: z.stringbool().default(true),
+  // Take the client address from X-Forwarded-For (set when Kindred runs behind a proxy you control).
+  TRUST_PROXY: z.stringbool().default(false),
+  SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
+  UPLOAD_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(12),
+  UPLOAD_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  REPLY_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(30),
+  REPLY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  // On SIGTERM: how long replies in flight may run on before they are cut and stored as they are.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(8),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {

@@ -6,6 +6,9 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
+import { jobDefinitions } from './jobs/index.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import { createDrain } from './lib/drain.ts';
 import { createLogger } from './lib/logger.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
 
@@ -28,7 +31,15 @@ async function main() {
   const selection = await selectModels(modelSelectionOptions(config));
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   const models = chatModelsFrom(async () => selection);
-  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist') });
+  const jobs = createJobRunner({
+    database,
+    jobs: jobDefinitions(config),
+    context: { config, log: logger, models },
+    log: logger,
+  });
+  const drain = createDrain();
+  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist'), jobs, drain });
+  await jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, database: database.kind }, 'listening');
@@ -36,8 +47,10 @@ async function main() {
   });
 
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    server.close();
+    logger.info({ signal, inFlight: drain.inFlight() }, 'shutting down');
+    const { cut } = await drain.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    if (cut > 0) logger.warn({ cut }, 'requests cut at shutdown; their replies were stored as they were');
+    await jobs.stop();
     await models.dispose();
     await database.close();
     process.exit(0);

@@ -1,6 +1,6 @@
 // Character shapes, limits and input rules shared by the server and the web app.
 import { z } from 'zod';
-import { ZText } from './text.ts';
+import { ZText, zText } from './text.ts';
 
 /** Spec §5 and §9: the form's limits; the server enforces the same ones. */
 export const CHARACTER_LIMITS = {
@@ -41,15 +41,13 @@ export const withRolePlayPrefix = (words: string) => `${ROLE_PLAY_PREFIX}${words
 export const ZCharacterId = z.coerce.number().int().positive().max(2_147_483_647);
 
 const text = (label: string, max: number) =>
-  z
-    .string(`${label} is required`)
+  zText(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} is at most ${max} characters`);
 
 /** The avatar is a file this server stored (a /media path, or the bucket's public URL). */
-const ZAvatarUrl = z
-  .string('Character avatar is required')
+const ZAvatarUrl = zText('Character avatar is required')
   .trim()
   .min(1, 'Character avatar is required')
   .max(CHARACTER_LIMITS.avatarUrl);
@@ -57,19 +55,16 @@ const ZAvatarUrl = z
 export const ZCreateCharacter = z.object({
   name: text('Character name', CHARACTER_LIMITS.name),
   tagline: text('Tagline', CHARACTER_LIMITS.tagline),
-  description: z
-    .string('Description is required')
+  description: zText('Description is required')
     .transform((v) => withoutRolePlayPrefix(v).trim())
     .pipe(text('Description', CHARACTER_LIMITS.description)),
   avatarUrl: ZAvatarUrl,
-  voiceId: z
-    .string()
-    .trim()
+  voiceId: ZText.trim()
     .max(CHARACTER_LIMITS.voiceId, `Voice is at most ${CHARACTER_LIMITS.voiceId} characters`)
     .regex(/^[\w.:-]*$/, 'Voice must be a voice id (letters, digits, - _ . :)')
     .optional()
     .nullable(),
-  voiceDescription: z.string().trim().max(CHARACTER_LIMITS.voiceDescription).optional().nullable(),
+  voiceDescription: ZText.trim().max(CHARACTER_LIMITS.voiceDescription).optional().nullable(),
   /** Optional: the character's first message in a new chat ({{userName}} is filled in). */
   greeting: ZText.trim()
     .max(CHARACTER_LIMITS.greeting, `Greeting is at most ${CHARACTER_LIMITS.greeting} characters`)
@@ -81,7 +76,7 @@ export const ZCreateCharacter = z.object({
 export type TCreateCharacter = z.input<typeof ZCreateCharacter>;
 
 export const ZListQuery = z.object({
-  q: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  q: ZText.trim().max(100, 'Search is at most 100 characters').optional(),
   after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(CHARACTER_PAGE.maxLimit).default(CHARACTER_PAGE.defaultLimit),
 });

@@ -1,6 +1,7 @@
 // Chat shapes, limits and constants shared by the server and the web app (spec §3, §7, §9).
 import { z } from 'zod';
 import type { TMessageControls } from './controls.ts';
+import { ZText } from './text.ts';
 
 /** Spec §5/§9: the chat context is the last 30 non-empty messages (the server's prompt uses the same). */
 export const CHAT_CONTEXT_MESSAGES = 30;
@@ -38,9 +39,9 @@ export type TChatSource = z.infer<typeof ZChatSource>;
 
 export const ZMessage = z.object({
   role: z.enum(['user', 'assistant']),
-  content: z.string().max(MESSAGE_MAX_CHARS, `a message is at most ${MESSAGE_MAX_CHARS} characters`),
-  audioUrl: z.string().max(2048).nullish(),
-  internalThoughts: z.string().max(MESSAGE_MAX_CHARS).nullish(),
+  content: ZText.max(MESSAGE_MAX_CHARS, `a message is at most ${MESSAGE_MAX_CHARS} characters`),
+  audioUrl: ZText.max(2048).nullish(),
+  internalThoughts: ZText.max(MESSAGE_MAX_CHARS).nullish(),
 });
 export type TMessageInput = z.infer<typeof ZMessage>;
 
@@ -114,9 +115,7 @@ export const ZChatLogPage = z.object({
 export const ZReplyRequest = z.object({
   userId: ZUserIdField,
   characterId: ZCharacterId,
-  userInput: z
-    .string()
-    .trim()
+  userInput: ZText.trim()
     .min(1, 'A message cannot be empty')
     .max(USER_INPUT_MAX_CHARS, `A message is at most ${USER_INPUT_MAX_CHARS} characters`),
   hist: ZChatLogUuid.nullish(),
@@ -125,11 +124,11 @@ export const ZReplyRequest = z.object({
   memoryEnabled: z.boolean().default(true),
   chainOfThoughtEnabled: z.boolean().default(false),
   isPlayingAudio: z.boolean().optional(),
-  userName: z.string().max(200).nullish(),
-  characterName: z.string().max(200).nullish(),
-  message: z.string().max(60_000).nullish(),
-  systemPrompt: z.string().max(60_000).nullish(),
-  voiceId: z.string().max(200).nullish(),
+  userName: ZText.max(200).nullish(),
+  characterName: ZText.max(200).nullish(),
+  message: ZText.max(60_000).nullish(),
+  systemPrompt: ZText.max(60_000).nullish(),
+  voiceId: ZText.max(200).nullish(),
 });
 export type TReplyRequest = z.input<typeof ZReplyRequest>;
 

@@ -1,21 +1,19 @@
 // User shapes and input rules shared by the server and the web app.
 import { z } from 'zod';
+import { ZText } from './text.ts';
 
 export const ZUserId = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const ZDisplayName = z
-  .string()
-  .trim()
+export const ZDisplayName = ZText.trim()
   .min(1, 'Name cannot be empty')
   .max(50, 'Name is at most 50 characters');
 
 /** A profile image is an http(s) URL, a path on this site, or empty for none. */
-export const ZImageUrl = z
-  .string()
-  .trim()
+export const ZImageUrl = ZText.trim()
   .max(2048, 'Image URL is at most 2048 characters')
   .refine(
-    (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v),
+    // Browsers read a backslash as a slash, so `/\evil.example/x.png` would load from another host.
+    (v) => v === '' || (!v.includes('\\') && (/^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v))),
     'Image must be an http(s) URL or a path on this site',
   );
 
@@ -31,6 +29,7 @@ export type TPublicUser = {
 };
 
 export type TSessionPayload = {
-  user?: TPublicUser & { email: string };
+  /** isOwner: the owner of this installation (sees /admin). */
+  user?: TPublicUser & { email: string; isOwner?: boolean };
   expires?: string;
 };

@@ -27,7 +27,7 @@ export async function request(baseUrl: string, jar: TCookieJar, path: string, in
 }
 
 /** Follows redirects by hand so cookies set on every hop are kept. */
-async function follow(baseUrl: string, jar: TCookieJar, res: Response): Promise<Response> {
+export async function follow(baseUrl: string, jar: TCookieJar, res: Response): Promise<Response> {
   let current = res;
   for (let hops = 0; hops < 15 && current.status >= 300 && current.status < 400; hops++) {
     const location = current.headers.get('location')!;
@@ -36,13 +36,13 @@ async function follow(baseUrl: string, jar: TCookieJar, res: Response): Promise<
   return current;
 }
 
-export async function signInThroughProvider(
-  baseUrl: string,
-  opts: { email: string; name: string; providerId?: string },
-): Promise<TCookieJar> {
-  const jar: TCookieJar = new Map();
+/** The password the helpers give every account they create (it passes the strength floor). */
+export const DEFAULT_TEST_PASSWORD = 'correct horse battery staple';
+
+/** Opens the bundled provider's sign-in page (through Auth.js) and returns it with the form's action. */
+export async function startSignIn(baseUrl: string, jar: TCookieJar, providerId = 'kindred') {
   const { csrfToken } = (await (await request(baseUrl, jar, '/auth/csrf')).json()) as { csrfToken: string };
-  const start = await request(baseUrl, jar, `/auth/signin/${opts.providerId ?? 'kindred'}`, {
+  const start = await request(baseUrl, jar, `/auth/signin/${providerId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrfToken, callbackUrl: baseUrl, prompt: 'login' }).toString(),
@@ -51,11 +51,41 @@ export async function signInThroughProvider(
   const html = await page.text();
   const action = html.match(/action="([^"]+)"/)?.[1];
   if (!action) throw new Error(`No sign-in form (status ${page.status}): ${html.slice(0, 300)}`);
-  const submitted = await request(baseUrl, jar, action, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: opts.email, name: opts.name }).toString(),
-  });
+  return { action, html, status: page.status };
+}
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+/**
+ * Signs a person in, creating their account (with DEFAULT_TEST_PASSWORD unless a password is given)
+ * when the email is new; an existing account is signed in with the password.
+ */
+export async function signInThroughProvider(
+  baseUrl: string,
+  opts: { email: string; name: string; password?: string; providerId?: string },
+): Promise<TCookieJar> {
+  const jar: TCookieJar = new Map();
+  const { action } = await startSignIn(baseUrl, jar, opts.providerId);
+  const password = opts.password ?? DEFAULT_TEST_PASSWORD;
+  const signupAction = action.replace(/\/login$/, '/signup');
+  let submitted = await request(
+    baseUrl,
+    jar,
+    signupAction,
+    form({ email: opts.email, name: opts.name, password }),
+  );
+  if (submitted.status === 409 || submitted.status === 403) {
+    submitted = await request(baseUrl, jar, action, form({ email: opts.email, password }));
+  }
+  if (submitted.status >= 400) {
+    throw new Error(
+      `Sign-in refused (status ${submitted.status}): ${(await submitted.text()).slice(0, 300)}`,
+    );
+  }
   await follow(baseUrl, jar, submitted);
   return jar;
 }

@@ -4,6 +4,7 @@ import { AppShell } from './components/app-shell.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/session.ts';
+import { AdminRoute } from './routes/admin.tsx';
 import { ChatRoute } from './routes/chat.tsx';
 import { CreateCharacterRoute } from './routes/create-character.tsx';
 import { EditProfileRoute } from './routes/edit-profile.tsx';
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
           { path: '/search', element: <SearchRoute /> },
           { path: '/profile', element: <ProfileRoute /> },
           { path: '/character/create/new', element: <CreateCharacterRoute /> },
+          { path: '/admin', element: <AdminRoute /> },
         ],
       },
       { path: '*', loader: notFound },

@@ -6,6 +6,7 @@ import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import { createAuthAdapter } from './adapter.ts';
 import { BUNDLED_CLIENT_ID, BUNDLED_PROVIDER_ID, bundledClientSecret, idpIssuer } from './idp/provider.ts';
+import { isOwner } from './owner.ts';
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
@@ -46,8 +47,9 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
     useSecureCookies: config.publicUrl.startsWith('https://'),
     callbacks: {
       // The session argument carries the session token: reply with a whitelist, never a spread.
-      session({ session, user }) {
+      async session({ session, user }) {
         const u = user as typeof user & { username: string; isSubscribed: boolean };
+        const owner = await isOwner(db, config.adminEmails, { id: Number(u.id), email: u.email });
         return {
           expires: session.expires,
           user: {
@@ -57,6 +59,7 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
             image: u.image ?? null,
             username: u.username,
             isSubscribed: u.isSubscribed,
+            isOwner: owner,
           },
         } as never;
       },

@@ -52,6 +52,7 @@ describe('sign-in through the bundled provider', () => {
       image: null,
       username: 'ada_lovelace',
       isSubscribed: false,
+      isOwner: true,
     });
     expect(JSON.stringify(session)).not.toContain(jar.get('authjs.session-token'));
 
@@ -125,12 +126,14 @@ describe('sign-in through the bundled provider', () => {
     }
     const html = await res.text();
     expect(html).toContain('<label for="email">Email</label>');
-    expect(html).toContain('<label for="name">Display name</label>');
-    const action = html.match(/action="([^"]+)"/)![1]!;
+    expect(html).toContain('<label for="password">Password</label>');
+    const action = html.match(/action="([^"]+)"/)![1]!.replace(/\/login$/, '/signup');
+    const signUp = await (await request(baseUrl, jar, action)).text();
+    expect(signUp).toContain('<label for="name">Display name</label>');
     const bad = await request(baseUrl, jar, action, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: 'not-an-email', name: '<b>Eve</b>' }).toString(),
+      body: new URLSearchParams({ email: 'not-an-email', name: '<b>Eve</b>', password: 'x' }).toString(),
     });
     expect(bad.status).toBe(400);
     const page = await bad.text();

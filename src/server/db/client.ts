@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,13 +23,16 @@ export type TDatabase = {
   /** Whether pgvector is installed, decided after migrations. */
   hasVector(): Promise<boolean>;
   close(): Promise<void>;
+  /** The raw connection, for the jobs runner (pg-boss opens its own pool on Postgres). */
+  pglite?: PGlite;
+  connectionString?: string;
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return PGlite.create(dataDir, { extensions: { vector } });
+  return PGlite.create(dataDir, { extensions: { vector, pg_trgm } });
 }
 
 export function wrapPglite(client: PGlite): TDatabase {
@@ -39,6 +43,7 @@ export function wrapPglite(client: PGlite): TDatabase {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     hasVector: () => detectVector(db),
     close: () => client.close(),
+    pglite: client,
   };
 }
 
@@ -51,6 +56,7 @@ export function wrapPostgres(connectionString: string, max = 10): TDatabase {
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
     hasVector: () => detectVector(db),
     close: () => pool.end(),
+    connectionString,
   };
 }
 

@@ -65,7 +65,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expires: timestamp('expires', { withTimezone: true }).notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expires)],
 );
 
 export const verificationTokens = pgTable(
@@ -94,6 +94,7 @@ export const idpPayloads = pgTable(
     primaryKey({ columns: [t.model, t.id] }),
     index('idp_payloads_grant_idx').on(t.grantId),
     index('idp_payloads_uid_idx').on(t.uid),
+    index('idp_payloads_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -102,6 +103,8 @@ export const idpAccounts = pgTable('idp_accounts', {
   id: text('id').primaryKey(),
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
+  /** scrypt hash of the account's password (`scrypt$N$r$p$salt$hash`); null for accounts made before passwords. */
+  passwordHash: text('password_hash'),
   createdAt: createdAt(),
 });
 
@@ -223,3 +226,31 @@ export const billingEvents = pgTable('billing_events', {
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+// --- hardening: uploads with their owner, and the shared rate-limiter store ---
+
+/** Every stored upload, with the person who uploaded it (avatars must be one's own upload). */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    url: text('url').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId), index('uploads_created_idx').on(t.createdAt)],
+);
+export type TUploadRow = typeof uploads.$inferSelect;
+
+/** rate-limiter-flexible's Drizzle store: one row per limited key, shared by every instance. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);

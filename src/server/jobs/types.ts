@@ -2,8 +2,15 @@
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import type { TLogger } from '../lib/logger.ts';
+import type { TChatModels } from '../services/chat/chat-models.ts';
 
-export type TJobContext = { db: TDb; config: TConfig; log: TLogger };
+export type TJobContext = {
+  db: TDb;
+  config: TConfig;
+  log: TLogger;
+  /** The chat models, for jobs that write with the character's voice (check-ins). */
+  models?: TChatModels;
+};
 
 export type TJobDefinition = {
   /** The pg-boss queue name; unique across jobs. */

@@ -8,6 +8,7 @@ export type TErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'too_many_requests'
   | 'model_unavailable'
   | 'not_ready'
   | 'internal';
@@ -21,6 +22,7 @@ const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 |
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  too_many_requests: 429,
   model_unavailable: 503,
   not_ready: 503,
   internal: 500,

@@ -14,7 +14,8 @@ export function sameOriginWrites(publicUrl: string, exemptPaths: string[] = []):
     if (SAFE_METHODS.has(c.req.method) || exemptPaths.some((p) => c.req.path.startsWith(p))) return next();
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
-    if ((origin && origin !== allowed && origin !== new URL(c.req.url).origin) || site === 'cross-site') {
+    // Compared with PUBLIC_URL only: the Host header is the client's to choose.
+    if ((origin && origin !== allowed) || site === 'cross-site') {
       throw new AppError('forbidden', 'Cross-site request refused');
     }
     return next();

@@ -1,5 +1,6 @@
 // /upload/avatar: a picture for a new character, checked, re-encoded and stored under a random name.
 import { Hono } from 'hono';
+import type { TDb } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
 import { storeAvatar } from '../services/characters/store-avatar.ts';
@@ -20,9 +21,9 @@ export async function formFile(c: TAppContext, field: string): Promise<File> {
   return file;
 }
 
-export function uploadRoutes(storage: TStorage, maxBytes: number) {
+export function uploadRoutes(storage: TStorage, maxBytes: number, db: TDb) {
   return new Hono<TAppEnv>().post('/avatar', async (c) => {
-    requireUser(c);
+    const user = requireUser(c);
     const file = await formFile(c, 'avatar');
     if (file.size > maxBytes) {
       throw new AppError(
@@ -30,7 +31,12 @@ export function uploadRoutes(storage: TStorage, maxBytes: number) {
         `The avatar is larger than ${Math.floor(maxBytes / 1024 / 1024)} MiB`,
       );
     }
-    const avatarUrl = await storeAvatar(storage, { bytes: Buffer.from(await file.arrayBuffer()), maxBytes });
+    const avatarUrl = await storeAvatar(storage, {
+      bytes: Buffer.from(await file.arrayBuffer()),
+      maxBytes,
+      db,
+      userId: user.id,
+    });
     return c.json({ avatarUrl }, 201);
   });
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
 import { PersonaCard } from '../features/profile/persona-card.tsx';
+import { YourData } from '../features/profile/your-data.tsx';
 import { api } from '../lib/api.ts';
 import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session.ts';
 
@@ -19,6 +20,7 @@ export function ProfileRoute() {
       </header>
       <UserCard user={user} />
       <PersonaCard />
+      <YourData />
     </main>
   );
 }

@@ -1,18 +1,27 @@
-// Mounts the bundled provider in the Hono app: our own sign-in page, then oidc-provider for the protocol.
+// Mounts the bundled provider in the Hono app: our own sign-in and sign-up pages, then oidc-provider for the protocol.
 import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { ZText } from '../../../shared/text.ts';
 import type { TDb } from '../../db/client.ts';
-import { upsertIdpAccount } from '../../db/queries/idp.ts';
+import { findIdpAccountByEmail, insertIdpAccount } from '../../db/queries/idp.ts';
+import { AppError } from '../../lib/errors.ts';
+import { clientAddress, type TRateLimits } from '../../lib/rate-limit.ts';
+import { hashPassword, PASSWORD_MAX, passwordProblem, verifyPassword } from './password.ts';
 import { escapeHtml } from './provider.ts';
-import { renderSignInPage } from './sign-in-page.ts';
+import { renderSignInPage, renderSignUpClosedPage, renderSignUpPage } from './sign-in-page.ts';
 
-const ZSignInForm = z.object({
-  email: z.email('Enter a valid email address').max(254),
-  name: z.string().trim().min(1, 'Enter a display name').max(50, 'Display name is at most 50 characters'),
+const ZEmail = z.email('Enter a valid email address').max(254);
+const ZPassword = ZText.min(1, 'Enter your password').max(PASSWORD_MAX);
+
+const ZSignInForm = z.object({ email: ZEmail, password: ZPassword });
+const ZSignUpForm = z.object({
+  email: ZEmail,
+  name: ZText.trim().min(1, 'Enter a display name').max(50, 'Display name is at most 50 characters'),
+  password: ZText.max(PASSWORD_MAX * 4),
 });
 
 export const idpAccountId = (email: string) =>
@@ -20,36 +29,145 @@ export const idpAccountId = (email: string) =>
 
 type TNodeEnv = { Bindings: HttpBindings };
 
-export function createIdpRoutes(provider: Provider, db: TDb, providerName: string) {
+export type TIdpRouteOptions = {
+  providerName: string;
+  allowSignup: boolean;
+  limits: TRateLimits;
+  trustProxy: boolean;
+  publicUrl: string;
+};
+
+/** The bundled provider writes some responses straight to the socket, so its headers go on the socket too. */
+export function idpSecurityHeaders(publicUrl: string): Record<string, string> {
+  const self = new URL(publicUrl).origin;
+  return {
+    'Content-Security-Policy': [
+      "default-src 'none'",
+      "style-src 'unsafe-inline'",
+      "img-src 'self' data:",
+      `form-action 'self' ${self}`,
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ].join('; '),
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+  };
+}
+
+const field = (form: Record<string, unknown>, name: string) =>
+  typeof form[name] === 'string' ? (form[name] as string) : '';
+
+export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOptions) {
   const app = new Hono<TNodeEnv>();
   const callback = provider.callback();
+  const { providerName, allowSignup, limits } = opts;
+  const headers = idpSecurityHeaders(opts.publicUrl);
+
+  app.use(async (c, next) => {
+    for (const [name, value] of Object.entries(headers)) c.env.outgoing.setHeader(name, value);
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+
+  const details = async (c: Context<TNodeEnv>) => {
+    const { incoming, outgoing } = c.env;
+    const found = await provider.interactionDetails(incoming, outgoing).catch(() => null);
+    return found && found.uid === c.req.param('uid') ? found : null;
+  };
+
+  /** Every password post counts against the address; a 429 page carries Retry-After. */
+  const limitAddress = async (c: Context<TNodeEnv>) => {
+    await limits.signInAddress.consume(clientAddress(c as never, opts.trustProxy));
+  };
+
+  const limited = (c: Context<TNodeEnv>, error: unknown, render: (message: string) => string) => {
+    if (error instanceof AppError && error.code === 'too_many_requests') {
+      return c.html(render(error.message), 429, error.headers);
+    }
+    throw error;
+  };
 
   app.get('/interaction/:uid', async (c) => {
-    const { incoming, outgoing } = c.env;
-    const details = await provider.interactionDetails(incoming, outgoing).catch(() => null);
-    if (!details || details.uid !== c.req.param('uid')) return c.html(expiredPage(), 400);
-    return c.html(renderSignInPage({ uid: details.uid, providerName }));
+    const found = await details(c);
+    if (!found) return c.html(expiredPage(), 400);
+    return c.html(renderSignInPage({ uid: found.uid, providerName, allowSignup }));
+  });
+
+  app.get('/interaction/:uid/signup', async (c) => {
+    const found = await details(c);
+    if (!found) return c.html(expiredPage(), 400);
+    if (!allowSignup) return c.html(renderSignUpClosedPage({ uid: found.uid, providerName }), 403);
+    return c.html(renderSignUpPage({ uid: found.uid, providerName }));
   });
 
   app.post('/interaction/:uid/login', async (c) => {
-    const { incoming, outgoing } = c.env;
-    const details = await provider.interactionDetails(incoming, outgoing).catch(() => null);
-    if (!details || details.uid !== c.req.param('uid')) return c.html(expiredPage(), 400);
+    const found = await details(c);
+    if (!found) return c.html(expiredPage(), 400);
     const form = await c.req.parseBody();
-    const parsed = ZSignInForm.safeParse({ email: form.email, name: form.name });
-    if (!parsed.success) {
-      const values = { email: String(form.email ?? ''), name: String(form.name ?? '') };
-      const error = parsed.error.issues[0]?.message ?? 'Check the form';
-      return c.html(renderSignInPage({ uid: details.uid, providerName, error, values }), 400);
+    const values = { email: field(form, 'email') };
+    const show = (error: string) =>
+      renderSignInPage({ uid: found.uid, providerName, allowSignup, error, values });
+    const parsed = ZSignInForm.safeParse({ email: field(form, 'email'), password: field(form, 'password') });
+    if (!parsed.success) return c.html(show(parsed.error.issues[0]?.message ?? 'Check the form'), 400);
+    const email = parsed.data.email.toLowerCase();
+    try {
+      await limitAddress(c);
+      await limits.signInAccount.check(email);
+    } catch (error) {
+      return limited(c, error, show);
     }
-    const account = await upsertIdpAccount(db, {
-      id: idpAccountId(parsed.data.email),
-      email: parsed.data.email.toLowerCase(),
-      name: parsed.data.name,
-    });
+    const account = await findIdpAccountByEmail(db, email);
+    if (!(await verifyPassword(parsed.data.password, account?.passwordHash))) {
+      try {
+        await limits.signInAccount.consume(email);
+      } catch (error) {
+        return limited(c, error, show);
+      }
+      return c.html(show('Wrong email or password'), 401);
+    }
+    await limits.signInAccount.reset(email);
     await provider.interactionFinished(
-      incoming,
-      outgoing,
+      c.env.incoming,
+      c.env.outgoing,
+      { login: { accountId: account!.id } },
+      { mergeWithLastSubmission: false },
+    );
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  app.post('/interaction/:uid/signup', async (c) => {
+    const found = await details(c);
+    if (!found) return c.html(expiredPage(), 400);
+    if (!allowSignup) return c.html(renderSignUpClosedPage({ uid: found.uid, providerName }), 403);
+    const form = await c.req.parseBody();
+    const values = { email: field(form, 'email'), name: field(form, 'name') };
+    const show = (error: string) => renderSignUpPage({ uid: found.uid, providerName, error, values });
+    const parsed = ZSignUpForm.safeParse({
+      email: field(form, 'email'),
+      name: field(form, 'name'),
+      password: field(form, 'password'),
+    });
+    if (!parsed.success) return c.html(show(parsed.error.issues[0]?.message ?? 'Check the form'), 400);
+    const email = parsed.data.email.toLowerCase();
+    const problem = passwordProblem(parsed.data.password, email);
+    if (problem) return c.html(show(problem), 400);
+    try {
+      await limitAddress(c);
+    } catch (error) {
+      return limited(c, error, show);
+    }
+    const account = await insertIdpAccount(db, {
+      id: idpAccountId(email),
+      email,
+      name: parsed.data.name,
+      passwordHash: await hashPassword(parsed.data.password),
+    });
+    if (!account) return c.html(show('An account with this email already exists. Sign in instead.'), 409);
+    await provider.interactionFinished(
+      c.env.incoming,
+      c.env.outgoing,
       { login: { accountId: account.id } },
       { mergeWithLastSubmission: false },
     );

@@ -1,21 +1,8 @@
-// The bundled provider's sign-in page: plain server-rendered HTML with labelled fields.
+// The bundled provider's pages: sign in (email, password) and create an account; plain server-rendered HTML.
+import { PASSWORD_MIN } from './password.ts';
 import { escapeHtml } from './provider.ts';
 
-export function renderSignInPage(opts: {
-  uid: string;
-  providerName: string;
-  error?: string;
-  values?: { email: string; name: string };
-}): string {
-  const { uid, providerName, error, values } = opts;
-  const name = escapeHtml(providerName);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in — ${name}</title>
-<style>
+const STYLE = `
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif; background: #0f1020; color: #f5f5fa; }
   main { width: min(22rem, 90vw); background: #1b1c33; padding: 2rem; border-radius: 1rem; box-shadow: 0 10px 40px #0008; }
   h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
@@ -24,21 +11,87 @@ export function renderSignInPage(opts: {
   input { width: 100%; box-sizing: border-box; padding: .65rem .75rem; border-radius: .5rem; border: 1px solid #3a3b5c; background: #0f1020; color: inherit; font-size: 1rem; }
   button { margin-top: 1.5rem; width: 100%; padding: .75rem; border: 0; border-radius: .5rem; background: #8b5cf6; color: white; font-size: 1rem; cursor: pointer; }
   .error { color: #fca5a5; margin: 1rem 0 0; }
+  .hint { font-size: .8rem; margin: .35rem 0 0; }
+  .switch { margin: 1.25rem 0 0; text-align: center; }
+  a { color: #c4b5fd; }`;
+
+function page(title: string, providerName: string, body: string): string {
+  const name = escapeHtml(providerName);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} — ${name}</title>
+<style>${STYLE}
 </style>
 </head>
 <body>
 <main>
   <h1>${name}</h1>
-  <p>Sign in to continue to Kindred.</p>
-  <form method="post" action="/idp/interaction/${encodeURIComponent(uid)}/login">
-    <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(values?.email ?? '')}">
-    <label for="name">Display name</label>
-    <input id="name" name="name" type="text" autocomplete="name" required maxlength="50" value="${escapeHtml(values?.name ?? '')}">
-    ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-    <button type="submit">Sign in</button>
-  </form>
+${body}
 </main>
 </body>
 </html>`;
+}
+
+const errorLine = (error?: string) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
+
+export function renderSignInPage(opts: {
+  uid: string;
+  providerName: string;
+  allowSignup: boolean;
+  error?: string;
+  values?: { email: string };
+}): string {
+  const uid = encodeURIComponent(opts.uid);
+  return page(
+    'Sign in',
+    opts.providerName,
+    `  <p>Sign in to continue to Kindred.</p>
+  <form method="post" action="/idp/interaction/${uid}/login">
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(opts.values?.email ?? '')}">
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    ${errorLine(opts.error)}
+    <button type="submit">Sign in</button>
+  </form>
+  ${opts.allowSignup ? `<p class="switch">New here? <a href="/idp/interaction/${uid}/signup">Create an account</a></p>` : ''}`,
+  );
+}
+
+export function renderSignUpPage(opts: {
+  uid: string;
+  providerName: string;
+  error?: string;
+  values?: { email: string; name: string };
+}): string {
+  const uid = encodeURIComponent(opts.uid);
+  return page(
+    'Create an account',
+    opts.providerName,
+    `  <p>Create an account to continue to Kindred.</p>
+  <form method="post" action="/idp/interaction/${uid}/signup">
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(opts.values?.email ?? '')}">
+    <label for="name">Display name</label>
+    <input id="name" name="name" type="text" autocomplete="name" required maxlength="50" value="${escapeHtml(opts.values?.name ?? '')}">
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" aria-describedby="password-hint">
+    <p class="hint" id="password-hint">At least ${PASSWORD_MIN} characters; not a common password.</p>
+    ${errorLine(opts.error)}
+    <button type="submit">Create account</button>
+  </form>
+  <p class="switch">Have an account? <a href="/idp/interaction/${uid}">Sign in</a></p>`,
+  );
+}
+
+export function renderSignUpClosedPage(opts: { uid: string; providerName: string }): string {
+  return page(
+    'Sign-up closed',
+    opts.providerName,
+    `  <p role="alert">Sign-up is closed on this Kindred. Ask its owner for an account.</p>
+  <p class="switch"><a href="/idp/interaction/${encodeURIComponent(opts.uid)}">Sign in</a></p>`,
+  );
 }

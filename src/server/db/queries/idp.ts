@@ -12,6 +12,24 @@ export async function upsertIdpAccount(db: TDb, account: { id: string; email: st
   return row!;
 }
 
+/** A new account with a password; undefined when the email is taken. */
+export async function insertIdpAccount(
+  db: TDb,
+  account: { id: string; email: string; name: string; passwordHash: string },
+) {
+  const [row] = await db.insert(idpAccounts).values(account).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findIdpAccountByEmail(db: TDb, email: string) {
+  const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.email, email));
+  return row;
+}
+
+export async function deleteIdpAccountByEmail(db: TDb, email: string) {
+  await db.delete(idpAccounts).where(eq(idpAccounts.email, email));
+}
+
 export async function findIdpAccount(db: TDb, id: string) {
   const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.id, id));
   return row;

@@ -1,11 +1,12 @@
 // Zod schemas for card data in the V3 shape that Kindred stores, lenient where real cards vary.
 
 import { z } from 'zod';
+import { ZText } from '../../../shared/text.ts';
 
 // Exporters disagree on whether lists are arrays or comma-separated text.
 const ZStringList = z.union([
-  z.array(z.string()),
-  z.string().transform((text) =>
+  z.array(ZText),
+  ZText.transform((text) =>
     text
       .split(',')
       .map((item) => item.trim())
@@ -18,35 +19,35 @@ export const ZCharacterBook = z.looseObject({
 });
 
 export const ZCardAsset = z.looseObject({
-  type: z.string(),
-  uri: z.string(),
-  name: z.string().default(''),
-  ext: z.string().default(''),
+  type: ZText,
+  uri: ZText,
+  name: ZText.default(''),
+  ext: ZText.default(''),
 });
 
 /** Unknown keys pass through untouched so an exported card carries everything the imported one had. */
 export const ZCardV3Data = z.looseObject({
-  name: z.string(),
-  description: z.string().default(''),
-  personality: z.string().default(''),
-  scenario: z.string().default(''),
-  first_mes: z.string().default(''),
-  mes_example: z.string().default(''),
-  creator_notes: z.string().default(''),
-  system_prompt: z.string().default(''),
-  post_history_instructions: z.string().default(''),
+  name: ZText,
+  description: ZText.default(''),
+  personality: ZText.default(''),
+  scenario: ZText.default(''),
+  first_mes: ZText.default(''),
+  mes_example: ZText.default(''),
+  creator_notes: ZText.default(''),
+  system_prompt: ZText.default(''),
+  post_history_instructions: ZText.default(''),
   alternate_greetings: ZStringList.default([]),
   character_book: ZCharacterBook.optional(),
   tags: ZStringList.default([]),
-  creator: z.string().default(''),
+  creator: ZText.default(''),
   // Some exporters write the version as a number.
-  character_version: z.union([z.string(), z.number().transform(String)]).default(''),
-  extensions: z.record(z.string(), z.unknown()).default({}),
+  character_version: z.union([ZText, z.number().transform(String)]).default(''),
+  extensions: z.record(ZText, z.unknown()).default({}),
   group_only_greetings: ZStringList.default([]),
   assets: z.array(ZCardAsset).optional(),
-  nickname: z.string().optional(),
-  creator_notes_multilingual: z.record(z.string(), z.string()).optional(),
-  source: z.array(z.string()).optional(),
+  nickname: ZText.optional(),
+  creator_notes_multilingual: z.record(ZText, ZText).optional(),
+  source: z.array(ZText).optional(),
   creation_date: z.number().optional(),
   modification_date: z.number().optional(),
 });

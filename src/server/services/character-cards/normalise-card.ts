@@ -46,7 +46,8 @@ export function normaliseCard(card: TJsonObject): TCardV3Data {
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join('.') || 'data';
-    throw new CardError('card_malformed', `The card field "${field}" is invalid.`);
+    const why = issue?.message.includes('NUL') ? ` It ${issue.message}.` : '';
+    throw new CardError('card_malformed', `The card field "${field}" is invalid.${why}`);
   }
   if (result.data.name.trim() === '') throw new CardError('card_malformed', 'The card has no name.');
   return result.data;

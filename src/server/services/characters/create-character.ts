@@ -4,6 +4,7 @@ import type { TDb } from '../../db/client.ts';
 import { insertCharacter } from '../../db/queries/characters.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
+import { assertUsableAvatar, isBuiltInAvatar } from '../uploads/usable-avatar.ts';
 import { toPersona } from './to-persona.ts';
 
 export type TCreateCharacterInput = {
@@ -21,9 +22,10 @@ export type TCreateCharacterInput = {
 
 export async function createCharacter(db: TDb, storage: TStorage, input: TCreateCharacterInput) {
   // Only pictures that went through the upload's checks; no remote images in chat.
-  if (!storage.owns(input.avatarUrl)) {
+  if (!isBuiltInAvatar(input.avatarUrl) && !storage.owns(input.avatarUrl)) {
     throw new AppError('bad_request', 'avatarUrl must be an image uploaded through /upload/avatar');
   }
+  await assertUsableAvatar(db, input.userId, input.avatarUrl);
   const row = await insertCharacter(db, {
     userId: input.userId,
     name: input.name,

@@ -1,5 +1,6 @@
 // Imports a Character Card (V1/V2/V3, PNG or JSON) as a new character of the person's own.
 import { CHARACTER_LIMITS, withRolePlayPrefix } from '../../../shared/characters.ts';
+import { hasNul } from '../../../shared/text.ts';
 import type { TDb } from '../../db/client.ts';
 import { insertCharacter } from '../../db/queries/characters.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -21,6 +22,9 @@ export async function importCharacterCard(
     if (error instanceof CardError) throw new AppError('bad_request', error.message);
     throw error;
   }
+  // PostgreSQL stores no NUL in text or jsonb: refuse the card rather than fail on insert.
+  if (hasNul({ ...card, avatar: null }))
+    throw new AppError('bad_request', 'The card must not contain NUL characters.');
   const name = cutText(card.name, CHARACTER_LIMITS.name);
   const description = cutText(card.description, CHARACTER_LIMITS.description);
   if (name === '') throw new AppError('bad_request', 'The card has no character name.');
@@ -28,7 +32,12 @@ export async function importCharacterCard(
 
   // The picture goes through the same checks and re-encoding as an uploaded avatar.
   const avatarUrl = card.avatar
-    ? await storeAvatar(storage, { bytes: card.avatar.bytes, maxBytes: opts.maxAvatarBytes })
+    ? await storeAvatar(storage, {
+        bytes: card.avatar.bytes,
+        maxBytes: opts.maxAvatarBytes,
+        db,
+        userId: opts.userId,
+      })
     : null;
   try {
     const row = await insertCharacter(db, {

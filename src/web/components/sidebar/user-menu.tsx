@@ -1,6 +1,6 @@
 // The sidebar's bottom row: the person's avatar and name, toggling a menu with Profile and Logout.
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronUp, LogOut, UserRound } from 'lucide-react';
+import { ChevronUp, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout, sessionQuery, useSession } from '../../lib/session.ts';
@@ -56,6 +56,16 @@ export function UserMenu() {
           >
             <UserRound className="size-4" aria-hidden /> Profile
           </Link>
+          {user?.isOwner && (
+            <Link
+              role="menuitem"
+              to="/admin"
+              onClick={() => setIsOpen(false)}
+              className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-white/5"
+            >
+              <ShieldCheck className="size-4" aria-hidden /> Admin
+            </Link>
+          )}
           <button
             type="button"
             role="menuitem"

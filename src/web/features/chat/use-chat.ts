@@ -128,6 +128,14 @@ export function useChat(options: TChatOptions) {
     hist !== null && hist !== adoptedHist && !isForeign
       ? (stored.data?.pages.flatMap((p) => p.conversation) ?? []).map((m) => fromStored(m, keysRef.current))
       : [];
+  // A stored message with no reply after it (the server stopped mid-reply): offer its Retry.
+  const lastStored = storedMessages.at(-1);
+  if (lastStored?.role === 'user' && local.length === 0 && pending === null) {
+    storedMessages[storedMessages.length - 1] = {
+      ...lastStored,
+      failure: 'No reply was stored for this message.',
+    };
+  }
   const messages = [...storedMessages, ...local];
 
   const shown = useTypewriter(pending?.received ?? '', pending?.isStopped ?? false);
@@ -295,7 +303,8 @@ export function useChat(options: TChatOptions) {
       return 'sent';
     } catch (error) {
       setPending(null);
-      if (error instanceof ReplyError && error.status === 429) {
+      // An abuse limit (too_many_requests) is no daily limit: it shows on the message with its Retry.
+      if (error instanceof ReplyError && error.status === 429 && error.code !== 'too_many_requests') {
         // Spec: on 429 the Daily Limit panel opens and the message is not added.
         setLocal((list) => list.filter((m) => m.key !== userKey));
         setRemaining(0);

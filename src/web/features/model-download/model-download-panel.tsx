@@ -1,6 +1,7 @@
 // Shown in the chat when no model can answer: explains why and downloads the embedded model with progress.
 import { AlertTriangle, CheckCircle2, Download, X } from 'lucide-react';
 import type { TModelDownloadState } from '../../../shared/models.ts';
+import { useSession } from '../../lib/session.ts';
 import { formatDownloadProgress } from './format-progress.ts';
 import { useModelDownload } from './use-model-download.ts';
 
@@ -11,6 +12,8 @@ export type TModelDownloadPanelProps = {
 
 export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
   const { status, start, cancel } = useModelDownload();
+  // The download is server-wide, so only the owner of this Kindred may start it.
+  const isOwner = useSession().data?.isOwner ?? false;
   const embedded = status.data?.embedded;
   const download: TModelDownloadState = embedded?.download ?? { state: 'idle' };
   const isReady = Boolean(embedded?.isPresent) && download.state !== 'downloading';
@@ -53,15 +56,19 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
                 {download.message}
               </p>
             )}
-            <button
-              type="button"
-              onClick={() => start.mutate()}
-              disabled={start.isPending}
-              className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2 disabled:opacity-60"
-            >
-              <Download aria-hidden className="size-4" />
-              Download model
-            </button>
+            {!isOwner ? (
+              <p className="text-muted">Only the owner of this Kindred can download the model.</p>
+            ) : (
+              <button
+                type="button"
+                onClick={() => start.mutate()}
+                disabled={start.isPending}
+                className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2 disabled:opacity-60"
+              >
+                <Download aria-hidden className="size-4" />
+                Download model
+              </button>
+            )}
           </div>
         )
       )}

@@ -1,0 +1,165 @@
+// Issue 11 in the browser: password accounts, Your data (download, delete), and the owner's /admin.
+import { DEFAULT_E2E_PASSWORD, LoginPage } from './pages/login.ts';
+import { UserMenu, YourDataSection } from './pages/your-data.ts';
+import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
+import { startKindred, type TRunningServer } from './support/servers.ts';
+
+test('sign up with a password, sign out, a wrong password is refused, sign in again', async ({ page }) => {
+  const person = { ...newPerson('Pat Password'), password: 'my own long passphrase' };
+  const login = new LoginPage(page);
+  await login.continueToProvider();
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Email').fill(person.email);
+  await page.getByLabel('Display name').fill(person.name);
+  await page.getByLabel('Password').fill('password123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That password is too common');
+  await page.getByLabel('Password').fill(person.password);
+  await page.screenshot({ path: 'test-results/screens/idp-sign-up.png' });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect((await sessionIn(page))?.user?.email).toBe(person.email);
+
+  await new UserMenu(page).logout(person.name);
+  await login.continueToProvider();
+  await login.fillSignIn({ ...person, password: 'not my passphrase' });
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password');
+  await page.screenshot({ path: 'test-results/screens/idp-wrong-password.png' });
+  expect((await sessionIn(page))?.user).toBeUndefined();
+
+  await login.fillSignIn(person);
+  await expect(page).toHaveURL(/\/$/);
+  expect((await sessionIn(page))?.user?.email).toBe(person.email);
+});
+
+test('Download my data gives one JSON file with my chats, characters and profile', async ({
+  page,
+  signIn,
+}) => {
+  const person = await signIn(newPerson('Dana Download'));
+  const session = await sessionIn(page);
+  const section = new YourDataSection(page);
+  await section.open();
+  await page.screenshot({ path: 'test-results/screens/your-data.png' });
+  const data = (await section.download()) as {
+    fileName: string;
+    format: string;
+    parts: Record<string, { email?: string }[]>;
+  };
+  expect(data.fileName).toMatch(/^kindred-.+\.json$/);
+  expect(data.format).toBe('kindred-export/1');
+  expect(data.parts.profile?.[0]?.email).toBe(person.email);
+  for (const part of ['chats', 'messages', 'characters', 'memories', 'uploads']) {
+    expect(Array.isArray(data.parts[part])).toBe(true);
+  }
+  expect(session?.user?.username).toBeTruthy();
+});
+
+test('Delete my account removes me and signs me out; my password no longer works', async ({
+  page,
+  signIn,
+}) => {
+  const person = await signIn(newPerson('Del Delete'));
+  const username = (await sessionIn(page))!.user!.username;
+  const section = new YourDataSection(page);
+  await section.open();
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+  await dialog.getByLabel('Your username').fill('someone-else');
+  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/screens/delete-account.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await section.deleteAccount(username);
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await sessionIn(page))?.user).toBeUndefined();
+
+  const login = new LoginPage(page);
+  await login.continueToProvider();
+  await login.fillSignIn({ ...person, password: DEFAULT_E2E_PASSWORD });
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password');
+});
+
+test.describe('the owner', () => {
+  let fresh: TRunningServer;
+  test.beforeAll(async () => {
+    // A fresh installation: its first account is the owner.
+    fresh = await startKindred({ OLLAMA_BASE_URL: 'http://127.0.0.1:9' });
+  });
+  test.afterAll(async () => {
+    await fresh?.stop();
+  });
+
+  test('the first account sees /admin; a second person does not', async ({ browser }) => {
+    const ownerContext = await browser.newContext({ baseURL: fresh.url });
+    const ownerPage = await ownerContext.newPage();
+    const owner = newPerson('Olive Owner');
+    await new LoginPage(ownerPage).signIn(owner);
+    await expect(ownerPage).toHaveURL(/\/$/);
+    const menu = new UserMenu(ownerPage);
+    await menu.openFor(owner.name);
+    await menu.item('Admin').click();
+    await expect(ownerPage).toHaveURL(/\/admin$/);
+    await expect(ownerPage.getByRole('heading', { name: 'Admin' })).toBeVisible();
+    const people = ownerPage.getByRole('region', { name: 'People' });
+    const total = people.getByRole('definition').first();
+    await expect(total).toHaveText('1');
+    await expect(ownerPage.getByRole('region', { name: 'Chat models' })).toContainText(
+      'Model download: idle',
+    );
+    await expect(ownerPage.getByRole('region', { name: 'Job queue' })).toContainText('cleanup');
+    await ownerPage.screenshot({ path: 'test-results/screens/admin.png' });
+
+    const otherContext = await browser.newContext({ baseURL: fresh.url });
+    const otherPage = await otherContext.newPage();
+    const other = newPerson('Sam Second');
+    await new LoginPage(otherPage).signIn(other);
+    await expect(otherPage).toHaveURL(/\/$/);
+    const otherMenu = new UserMenu(otherPage);
+    await otherMenu.openFor(other.name);
+    await expect(otherMenu.item('Profile')).toBeVisible();
+    await expect(otherMenu.item('Admin')).toHaveCount(0);
+    await otherPage.goto('/admin');
+    await expect(otherPage.getByRole('heading', { name: '403 — Owner only' })).toBeVisible();
+    await expect(otherPage.getByRole('alert')).toHaveText(
+      'Only the owner of this Kindred can see this page.',
+    );
+    await otherPage.screenshot({ path: 'test-results/screens/admin-403.png' });
+    const api = await otherContext.request.get('/api/admin/summary');
+    expect(api.status()).toBe(403);
+
+    // The owner's count now shows both people.
+    await ownerPage.reload();
+    await expect(total).toHaveText('2');
+    await ownerContext.close();
+    await otherContext.close();
+  });
+});
+
+test('a message the server stored without a reply shows its Retry after reload, and Retry answers it', async ({
+  page,
+  signIn,
+}) => {
+  await signIn(newPerson('Rita Retry'));
+  const user = (await sessionIn(page))!.user!;
+  // What a kill -9 mid-reply leaves behind: the person's message, stored, with no reply after it.
+  const hist = await page.evaluate(async (userId) => {
+    const res = await fetch('/api/chatlogs', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userId,
+        characterId: 1,
+        conversation: [{ role: 'user', content: 'Are you there' }],
+      }),
+    });
+    return ((await res.json()) as { uuid: string }).uuid;
+  }, user.id);
+  await page.goto(`/chat/1?hist=${hist}`);
+  const alert = page.getByRole('alert').filter({ hasText: 'No reply was stored for this message.' });
+  await expect(alert).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/retry-after-reload.png' });
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Are you there… I hear you.')).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHttpApp, type THttpApp } from '../../../test-support/http-app.ts';
+import {
+  DEFAULT_TEST_PASSWORD,
+  follow,
+  request,
+  signInThroughProvider,
+  startSignIn,
+  type TCookieJar,
+} from '../../../test-support/sign-in-flow.ts';
+import { findIdpAccountByEmail } from '../../db/queries/idp.ts';
+import { findUserByEmail } from '../../db/queries/users.ts';
+
+// Local accounts of the bundled provider: passwords, the strength floor, ALLOW_SIGNUP, attempt limits, headers.
+let t: THttpApp;
+
+beforeAll(async () => {
+  t = await startHttpApp({ SIGN_IN_LIMIT_PER_ACCOUNT: '3', SIGN_IN_LIMIT_PER_ADDRESS: '1000' });
+});
+afterAll(() => t.close());
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+async function post(kind: 'login' | 'signup', fields: Record<string, string>, app = t) {
+  const jar: TCookieJar = new Map();
+  const { action } = await startSignIn(app.baseUrl, jar);
+  const res = await request(app.baseUrl, jar, action.replace(/\/login$/, `/${kind}`), form(fields));
+  return { res, jar };
+}
+
+async function sessionEmail(app: THttpApp, jar: TCookieJar, res: Response) {
+  await follow(app.baseUrl, jar, res);
+  const session = await (await request(app.baseUrl, jar, '/auth/session')).json();
+  return session?.user?.email as string | undefined;
+}
+
+describe('local accounts with passwords', () => {
+  it('a known email with any display name and no password no longer signs in (the finding)', async () => {
+    await signInThroughProvider(t.baseUrl, { email: 'alice@example.com', name: 'Alice' });
+    const { res, jar } = await post('login', { email: 'alice@example.com', name: 'Mallory' });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Enter your password');
+    expect(await sessionEmail(t, jar, res)).toBeUndefined();
+  });
+
+  it('sign-up stores a scrypt hash, never the password, and signs the person in', async () => {
+    const { res, jar } = await post('signup', {
+      email: 'Bea@Example.com',
+      name: 'Bea',
+      password: 'a long enough passphrase',
+    });
+    expect(res.status).toBe(303);
+    expect(await sessionEmail(t, jar, res)).toBe('bea@example.com');
+    const account = await findIdpAccountByEmail(t.database.db, 'bea@example.com');
+    expect(account?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]{86}$/);
+    expect(account?.passwordHash).not.toContain('passphrase');
+  });
+
+  it('sign-in checks the password: wrong is refused (401), right signs in', async () => {
+    await signInThroughProvider(t.baseUrl, {
+      email: 'cai@example.com',
+      name: 'Cai',
+      password: 'cai secret phrase',
+    });
+    const wrong = await post('login', { email: 'cai@example.com', password: 'not the password' });
+    expect(wrong.res.status).toBe(401);
+    expect(await wrong.res.text()).toContain('Wrong email or password');
+    expect(await sessionEmail(t, wrong.jar, wrong.res)).toBeUndefined();
+
+    const unknown = await post('login', { email: 'nobody@example.com', password: 'cai secret phrase' });
+    expect(unknown.res.status).toBe(401);
+    expect(await unknown.res.text()).toContain('Wrong email or password');
+
+    const right = await post('login', { email: 'CAI@example.com', password: 'cai secret phrase' });
+    expect(right.res.status).toBe(303);
+    expect(await sessionEmail(t, right.jar, right.res)).toBe('cai@example.com');
+  });
+
+  it('sign-up refuses weak passwords, bad emails and NUL, keeping what was typed but the password', async () => {
+    for (const [password, message] of [
+      ['short', 'at least 10 characters'],
+      ['password123', 'too common'],
+      ['aaaaaaaaaaaaaa', 'more different characters'],
+      ['dora-the-explorer-dora', 'must not contain your email'],
+    ] as const) {
+      const { res } = await post('signup', { email: 'dora@example.com', name: 'Dora', password });
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(message);
+      expect(html).toContain('value="dora@example.com"');
+      expect(html).not.toContain(password);
+    }
+    const nul = await post('signup', {
+      email: 'dora@example.com',
+      name: `Do\u0000ra`,
+      password: 'fine passphrase',
+    });
+    expect(nul.res.status).toBe(400);
+    expect(await findIdpAccountByEmail(t.database.db, 'dora@example.com')).toBeUndefined();
+  });
+
+  it('sign-up with a taken email is refused and changes nothing of that account', async () => {
+    await signInThroughProvider(t.baseUrl, { email: 'eve@example.com', name: 'Eve' });
+    const before = await findIdpAccountByEmail(t.database.db, 'eve@example.com');
+    const { res, jar } = await post('signup', {
+      email: 'eve@example.com',
+      name: 'Mallory',
+      password: 'mallory wants in',
+    });
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain('An account with this email already exists');
+    expect(await sessionEmail(t, jar, res)).toBeUndefined();
+    expect(await findIdpAccountByEmail(t.database.db, 'eve@example.com')).toEqual(before);
+  });
+
+  it('limits failed attempts per account: 429 with Retry-After, even with the right password then', async () => {
+    await signInThroughProvider(t.baseUrl, { email: 'fay@example.com', name: 'Fay' });
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await post('login', { email: 'fay@example.com', password: `guess number ${i}` })).res.status,
+      ).toBe(401);
+    }
+    const blocked = await post('login', { email: 'fay@example.com', password: DEFAULT_TEST_PASSWORD });
+    expect(blocked.res.status).toBe(429);
+    expect(Number(blocked.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await blocked.res.text()).toContain('Too many sign-in attempts');
+    // Another account from the same address is not affected.
+    const other = await post('login', { email: 'cai@example.com', password: 'cai secret phrase' });
+    expect(other.res.status).toBe(303);
+  });
+
+  it('responses of the bundled provider carry CSP, frame and nosniff headers (the finding)', async () => {
+    const jar: TCookieJar = new Map();
+    for (const res of [
+      await request(t.baseUrl, jar, '/idp/.well-known/openid-configuration'),
+      await request(t.baseUrl, jar, '/idp/jwks'),
+      await request(t.baseUrl, jar, '/idp/auth?client_id=nope'),
+    ]) {
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const { action } = await startSignIn(t.baseUrl, jar);
+    const page = await request(t.baseUrl, jar, action.replace(/\/login$/, ''));
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('per-address limit and ALLOW_SIGNUP=false', () => {
+  let closed: THttpApp;
+  beforeAll(async () => {
+    closed = await startHttpApp({ ALLOW_SIGNUP: 'false', SIGN_IN_LIMIT_PER_ADDRESS: '6' });
+  });
+  afterAll(() => closed.close());
+
+  it('closes sign-up (no link, 403 on the page and the post) while existing accounts still sign in', async () => {
+    // An account made before sign-up was closed.
+    await signInThroughProvider(t.baseUrl, { email: 'gus@example.com', name: 'Gus' });
+    const row = await findIdpAccountByEmail(t.database.db, 'gus@example.com');
+    const { insertIdpAccount } = await import('../../db/queries/idp.ts');
+    await insertIdpAccount(closed.database.db, { ...row!, passwordHash: row!.passwordHash! });
+
+    const jar: TCookieJar = new Map();
+    const { html, action } = await startSignIn(closed.baseUrl, jar);
+    expect(html).not.toContain('Create an account');
+    const signupUrl = action.replace(/\/login$/, '/signup');
+    const page = await request(closed.baseUrl, jar, signupUrl);
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('Sign-up is closed');
+    const attempt = await request(
+      closed.baseUrl,
+      jar,
+      signupUrl,
+      form({ email: 'new@example.com', name: 'New', password: 'a fine passphrase' }),
+    );
+    expect(attempt.status).toBe(403);
+    expect(await findIdpAccountByEmail(closed.database.db, 'new@example.com')).toBeUndefined();
+
+    const ok = await post('login', { email: 'gus@example.com', password: DEFAULT_TEST_PASSWORD }, closed);
+    expect(ok.res.status).toBe(303);
+    expect(await sessionEmail(closed, ok.jar, ok.res)).toBe('gus@example.com');
+    expect(await findUserByEmail(closed.database.db, 'gus@example.com')).toBeDefined();
+  });
+
+  it('limits sign-in starts and attempts per address with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 8; i++) {
+      const jar: TCookieJar = new Map();
+      const { csrfToken } = await (await request(closed.baseUrl, jar, '/auth/csrf')).json();
+      last = await request(
+        closed.baseUrl,
+        jar,
+        '/auth/signin/kindred',
+        form({ csrfToken, callbackUrl: closed.baseUrl }),
+      );
+      statuses.push(last.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,97 @@
+// SQL for "Your data": everything of one person, for the export, and removing the person.
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { TDb } from '../client.ts';
+import {
+  characters,
+  chatLogs,
+  chatMessages,
+  dailyUsage,
+  idpAccounts,
+  idpPayloads,
+  memories,
+  users,
+} from '../schema.ts';
+
+export async function exportProfile(db: TDb, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      username: users.username,
+      image: users.image,
+      isSubscribed: users.isSubscribed,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? [row] : [];
+}
+
+export const exportChats = (db: TDb, userId: number) =>
+  db.select().from(chatLogs).where(eq(chatLogs.userId, userId)).orderBy(asc(chatLogs.createdAt));
+
+export const exportMessages = (db: TDb, userId: number) =>
+  db
+    .select({
+      chatLogUuid: chatMessages.chatLogUuid,
+      position: chatMessages.position,
+      role: chatMessages.role,
+      content: chatMessages.content,
+      internalThoughts: chatMessages.internalThoughts,
+      audioUrl: chatMessages.audioUrl,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages)
+    .innerJoin(chatLogs, eq(chatLogs.uuid, chatMessages.chatLogUuid))
+    .where(eq(chatLogs.userId, userId))
+    .orderBy(asc(chatLogs.createdAt), asc(chatMessages.chatLogUuid), asc(chatMessages.position));
+
+export const exportCharacters = (db: TDb, userId: number) =>
+  db.select().from(characters).where(eq(characters.userId, userId)).orderBy(asc(characters.id));
+
+export const exportMemories = (db: TDb, userId: number) =>
+  db.select().from(memories).where(eq(memories.userId, userId)).orderBy(asc(memories.id));
+
+export const exportDailyUsage = (db: TDb, userId: number) =>
+  db.select().from(dailyUsage).where(eq(dailyUsage.userId, userId)).orderBy(asc(dailyUsage.day));
+
+/** Stored files the person's rows point at (avatars of their characters, audio of their messages). */
+export async function fileUrlsOfUser(db: TDb, userId: number): Promise<string[]> {
+  const avatars = await db
+    .select({ url: characters.avatarUrl })
+    .from(characters)
+    .where(eq(characters.userId, userId));
+  const audio = await db
+    .select({ url: chatMessages.audioUrl })
+    .from(chatMessages)
+    .innerJoin(chatLogs, eq(chatLogs.uuid, chatMessages.chatLogUuid))
+    .where(eq(chatLogs.userId, userId));
+  return [...avatars, ...audio].map((r) => r.url).filter((u): u is string => Boolean(u));
+}
+
+/** Removes the person; their sessions, accounts, chats, characters, memories and uploads go by cascade. */
+export async function deleteUserEverywhere(db: TDb, user: { id: number; email: string }) {
+  await db.transaction(async (tx) => {
+    const [idp] = await tx
+      .select({ id: idpAccounts.id })
+      .from(idpAccounts)
+      .where(eq(idpAccounts.email, user.email));
+    if (idp) {
+      // The bundled provider's sessions and grants of this account, then the account with its password.
+      await tx.delete(idpPayloads).where(sql`${idpPayloads.payload}->>'accountId' = ${idp.id}`);
+      await tx.delete(idpAccounts).where(eq(idpAccounts.id, idp.id));
+    }
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}
+
+export async function countPeople(db: TDb) {
+  const [row] = await db
+    .select({
+      total: count(),
+      plus: sql<number>`count(*) filter (where ${users.isSubscribed})`.mapWith(Number),
+    })
+    .from(users);
+  return { total: row?.total ?? 0, plus: row?.plus ?? 0 };
+}

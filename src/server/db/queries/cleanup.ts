@@ -1,0 +1,25 @@
+// SQL for the cleanup job: rows whose time is over (sessions, provider records, limiter rows).
+import { lt } from 'drizzle-orm';
+import type { TDb } from '../client.ts';
+import { idpPayloads, rateLimits, sessions, verificationTokens } from '../schema.ts';
+
+export async function deleteExpiredRows(db: TDb, now: Date) {
+  const count = async (q: Promise<unknown[]>) => (await q).length;
+  return {
+    sessions: await count(
+      db.delete(sessions).where(lt(sessions.expires, now)).returning({ t: sessions.sessionToken }),
+    ),
+    providerRecords: await count(
+      db.delete(idpPayloads).where(lt(idpPayloads.expiresAt, now)).returning({ id: idpPayloads.id }),
+    ),
+    verificationTokens: await count(
+      db
+        .delete(verificationTokens)
+        .where(lt(verificationTokens.expires, now))
+        .returning({ t: verificationTokens.token }),
+    ),
+    rateLimits: await count(
+      db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ k: rateLimits.key }),
+    ),
+  };
+}

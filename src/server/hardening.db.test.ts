@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotDatabase } from '../test-support/db-snapshot.ts';
+import { startFakeOpenAI, type TFakeOpenAI } from '../test-support/fake-openai-server.ts';
+import {
+  call,
+  createSignedInUser,
+  createTestApp,
+  type TTestApp,
+  type TTestUser,
+} from '../test-support/test-app.ts';
+import { avatarPng } from './services/character-cards/test-cards.ts';
+
+// The findings of the attacker's probe, each shown fixed (issue 11).
+const NUL = String.fromCharCode(0);
+let fake: TFakeOpenAI;
+let t: TTestApp;
+let owner: TTestUser;
+let me: TTestUser;
+let other: TTestUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
+  t = await createTestApp({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODEL: 'gpt-test',
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    UPLOAD_LIMIT_PER_PERSON: '4',
+    REPLY_LIMIT_PER_PERSON: '3',
+  });
+  owner = await createSignedInUser(t.database);
+  me = await createSignedInUser(t.database);
+  other = await createSignedInUser(t.database);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+async function uploadAvatar(user: TTestUser) {
+  const form = new FormData();
+  form.append('avatar', new File([new Uint8Array(await avatarPng())], 'a.png', { type: 'image/png' }));
+  return call(t, 'POST', '/upload/avatar', { user, body: form });
+}
+
+const persona = (avatarUrl: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Nova',
+  tagline: 'A star',
+  description: 'Bright and kind.',
+  avatarUrl,
+  ...extra,
+});
+
+describe('a NUL character in any text field is a 400 from ZText, and nothing is stored', () => {
+  it('every stored text refuses NUL with a clear message', async () => {
+    const before = await snapshotDatabase(t.database.db);
+    const cardForm = new FormData();
+    cardForm.append(
+      'card',
+      new File(
+        [JSON.stringify({ spec: 'chara_card_v2', data: { name: `A${NUL}B`, description: 'x' } })],
+        'c.json',
+      ),
+    );
+    const attempts = [
+      call(t, 'PUT', `/api/users/update-name/${me.id}`, { user: me, json: { name: `a${NUL}b` } }),
+      call(t, 'PUT', `/api/users/${me.id}`, { user: me, json: { name: 'Ok', image: `/x${NUL}.png` } }),
+      call(t, 'POST', '/api/character-personas', {
+        user: me,
+        json: persona('/cast/avatars/rook.svg', { description: `evil${NUL}` }),
+      }),
+      call(t, 'POST', '/api/chatlogs', {
+        user: me,
+        json: { userId: me.id, characterId: 1, conversation: [{ role: 'user', content: `hi${NUL}` }] },
+      }),
+      call(t, 'POST', '/assistant-reply-openai', {
+        user: owner,
+        json: { userId: owner.id, characterId: 1, userInput: `hello${NUL}there` },
+      }),
+      call(t, 'POST', '/upload/character-card', { user: me, body: cardForm }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.code).toBe('bad_request');
+      expect(body.message).toMatch(/NUL/);
+    }
+    expect(await snapshotDatabase(t.database.db)).toEqual(before);
+  });
+});
+
+describe('the foreign-origin check compares with PUBLIC_URL, never the Host header', () => {
+  it('Origin and Host both evil.example is refused', async () => {
+    const res = await t.app.request(`http://evil.example/api/users/update-name/${me.id}`, {
+      method: 'PUT',
+      headers: {
+        host: 'evil.example',
+        origin: 'http://evil.example',
+        cookie: me.cookie,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'Pwned' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ code: 'forbidden', message: 'Cross-site request refused' });
+  });
+});
+
+describe('the model download is the owner’s alone', () => {
+  it('another signed-in person gets 403 on start and abort; the owner may abort', async () => {
+    for (const method of ['POST', 'DELETE']) {
+      const res = await call(t, method, '/api/models/download', { user: me });
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe('forbidden');
+    }
+    expect((await call(t, 'DELETE', '/api/models/download', { user: owner })).status).toBe(200);
+    expect((await call(t, 'GET', '/api/models/status', { user: me })).status).toBe(200);
+  });
+});
+
+describe('a persona’s avatar is the person’s own upload or a built-in image', () => {
+  it('refuses /media/<anything> and another person’s upload; takes one’s own and the cast’s', async () => {
+    const mine = (await (await uploadAvatar(me)).json()).avatarUrl as string;
+    const theirs = (await (await uploadAvatar(other)).json()).avatarUrl as string;
+    for (const url of [
+      '/media/avatars/anything.webp',
+      '/media/../auth-secret',
+      theirs,
+      '/cast/avatars/nope.svg',
+    ]) {
+      const res = await call(t, 'POST', '/api/character-personas', { user: me, json: persona(url) });
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/avatarUrl/);
+    }
+    expect((await call(t, 'POST', '/api/character-personas', { user: me, json: persona(mine) })).status).toBe(
+      201,
+    );
+    const builtIn = await call(t, 'POST', '/api/character-personas', {
+      user: me,
+      json: persona('/cast/avatars/rook.svg'),
+    });
+    expect(builtIn.status).toBe(201);
+  });
+});
+
+describe('the profile image rule', () => {
+  it('refuses /\\evil.example/x.png and the like; keeps site paths and https URLs', async () => {
+    for (const image of [
+      '/\\evil.example/x.png',
+      '/\\/evil.example/x.png',
+      '//evil.example/x.png',
+      '\\\\evil/x',
+    ]) {
+      const res = await call(t, 'PUT', `/api/users/${me.id}`, { user: me, json: { name: 'Me', image } });
+      expect(res.status).toBe(400);
+    }
+    for (const image of ['/logo.svg', 'https://example.com/me.png']) {
+      expect(
+        (await call(t, 'PUT', `/api/users/${me.id}`, { user: me, json: { name: 'Me', image } })).status,
+      ).toBe(200);
+    }
+  });
+});
+
+describe('rate limits on uploads and replies (stored in the database)', () => {
+  it('uploads: 429 with Retry-After past the per-person limit, other people unaffected', async () => {
+    const person = await createSignedInUser(t.database);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await uploadAvatar(person);
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last!.json()).code).toBe('too_many_requests');
+    expect((await uploadAvatar(await createSignedInUser(t.database))).status).toBe(201);
+  });
+
+  it('replies: 429 with Retry-After past the per-person limit', async () => {
+    const person = await createSignedInUser(t.database);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) {
+      last = await call(t, 'POST', '/assistant-reply-openai', {
+        user: person,
+        json: { userId: person.id, characterId: 1, userInput: `Hello ${i}` },
+      });
+      statuses.push(last.status);
+      await last.text();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('per-address limits (TRUST_PROXY takes the address from X-Forwarded-For)', () => {
+  let proxied: TTestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({
+      TRUST_PROXY: 'true',
+      UPLOAD_LIMIT_PER_ADDRESS: '3',
+      REPLY_LIMIT_PER_ADDRESS: '2',
+    });
+  });
+  afterAll(() => proxied.close());
+
+  const uploadFrom = async (user: TTestUser, address: string) => {
+    const form = new FormData();
+    form.append('avatar', new File([new Uint8Array(await avatarPng())], 'a.png', { type: 'image/png' }));
+    return call(proxied, 'POST', '/upload/avatar', {
+      user,
+      body: form,
+      headers: { 'x-forwarded-for': address },
+    });
+  };
+
+  it('many people from one address share its upload limit; another address is not affected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await uploadFrom(await createSignedInUser(proxied.database), '203.0.113.9')).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await uploadFrom(await createSignedInUser(proxied.database), '198.51.100.7')).status).toBe(201);
+  });
+
+  it('replies from one address are limited across people, with Retry-After', async () => {
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    for (let i = 0; i < 3; i++) {
+      const person = await createSignedInUser(proxied.database);
+      last = await call(proxied, 'POST', '/assistant-reply-openai', {
+        user: person,
+        json: { userId: person.id, characterId: 1, userInput: 'Hi' },
+        headers: { 'x-forwarded-for': '203.0.113.50' },
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses[2]).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,114 @@
+// Abuse limits stored in the database (rate-limiter-flexible's Drizzle store), so every instance shares them.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { TConfig } from '../config.ts';
+import type { TDb } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+import type { TAppContext } from './http.ts';
+
+export type TLimiter = {
+  /** Counts one attempt for the key; throws a 429 AppError with Retry-After once the key is over. */
+  consume(key: string | number): Promise<void>;
+  /** Whether the key is over its limit now, without counting (a 429 AppError when it is). */
+  check(key: string | number): Promise<void>;
+  reset(key: string | number): Promise<void>;
+};
+
+export function tooMany(msBeforeNext: number, what: string): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError('too_many_requests', `Too many ${what}; try again in ${seconds} seconds`, {
+    'Retry-After': String(seconds),
+  });
+}
+
+export function createLimiter(
+  db: TDb,
+  opts: { name: string; points: number; durationSec: number; what: string },
+): TLimiter {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: opts.name,
+    points: opts.points,
+    duration: opts.durationSec,
+    // The cleanup job removes expired rows; a timer here would keep test processes alive.
+    clearExpiredByTimeout: false,
+  });
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(String(key));
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext, opts.what);
+        throw error;
+      }
+    },
+    async check(key) {
+      const res = await limiter.get(String(key));
+      if (res && res.consumedPoints >= opts.points) throw tooMany(res.msBeforeNext, opts.what);
+    },
+    async reset(key) {
+      await limiter.delete(String(key));
+    },
+  };
+}
+
+/** The client's address: the socket's, or X-Forwarded-For's first hop when TRUST_PROXY is set. */
+export function clientAddress(c: TAppContext, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // app.request() in tests has no socket.
+    return 'unknown';
+  }
+}
+
+export type TRateLimits = ReturnType<typeof createRateLimits>;
+
+/** The limits of the issue: sign-in, uploads and replies, per person (or account) and per address. */
+export function createRateLimits(db: TDb, config: TConfig) {
+  const quarter = 15 * 60;
+  return {
+    signInAccount: createLimiter(db, {
+      name: 'signin-account',
+      points: config.SIGN_IN_LIMIT_PER_ACCOUNT,
+      durationSec: quarter,
+      what: 'sign-in attempts for this account',
+    }),
+    signInAddress: createLimiter(db, {
+      name: 'signin-address',
+      points: config.SIGN_IN_LIMIT_PER_ADDRESS,
+      durationSec: quarter,
+      what: 'sign-in attempts',
+    }),
+    uploadPerson: createLimiter(db, {
+      name: 'upload-person',
+      points: config.UPLOAD_LIMIT_PER_PERSON,
+      durationSec: quarter,
+      what: 'uploads',
+    }),
+    uploadAddress: createLimiter(db, {
+      name: 'upload-address',
+      points: config.UPLOAD_LIMIT_PER_ADDRESS,
+      durationSec: quarter,
+      what: 'uploads',
+    }),
+    replyPerson: createLimiter(db, {
+      name: 'reply-person',
+      points: config.REPLY_LIMIT_PER_PERSON,
+      durationSec: 60,
+      what: 'messages',
+    }),
+    replyAddress: createLimiter(db, {
+      name: 'reply-address',
+      points: config.REPLY_LIMIT_PER_ADDRESS,
+      durationSec: 60,
+      what: 'messages',
+    }),
+  };
+}

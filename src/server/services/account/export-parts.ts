@@ -1,0 +1,28 @@
+// The parts of "Download my data": one entry per table of the person's data. A new table adds one line here.
+
+import type { TDb } from '../../db/client.ts';
+import {
+  exportCharacters,
+  exportChats,
+  exportDailyUsage,
+  exportMemories,
+  exportMessages,
+  exportProfile,
+} from '../../db/queries/account.ts';
+import { listUploadsOfUser } from '../../db/queries/uploads.ts';
+
+export type TExportPart = {
+  /** The key of this part in the file. */
+  name: string;
+  rows(db: TDb, userId: number): Promise<unknown[]>;
+};
+
+export const EXPORT_PARTS: TExportPart[] = [
+  { name: 'profile', rows: exportProfile },
+  { name: 'chats', rows: exportChats },
+  { name: 'messages', rows: exportMessages },
+  { name: 'characters', rows: exportCharacters },
+  { name: 'memories', rows: exportMemories },
+  { name: 'dailyUsage', rows: exportDailyUsage },
+  { name: 'uploads', rows: listUploadsOfUser },
+];

@@ -1,0 +1,123 @@
+// /admin: the owner's view of this Kindred — people, the chat models and the model download, the job queue.
+import { useQuery } from '@tanstack/react-query';
+import type { TAdminSummary } from '../../../shared/account.ts';
+import type { TModelDownloadState } from '../../../shared/models.ts';
+import { ApiError, api } from '../../lib/api.ts';
+
+export function AdminScreen() {
+  const summary = useQuery({
+    queryKey: ['admin', 'summary'],
+    queryFn: () => api<TAdminSummary>('/api/admin/summary'),
+    retry: false,
+    refetchInterval: 5000,
+  });
+  if (summary.error instanceof ApiError && summary.error.status === 403) {
+    return (
+      <main className="mx-auto max-w-3xl p-6">
+        <h1 className="text-2xl font-semibold">403 — Owner only</h1>
+        <p role="alert" className="mt-3 text-muted">
+          Only the owner of this Kindred can see this page.
+        </p>
+      </main>
+    );
+  }
+  if (summary.isError) return <p className="p-6 text-red-300">The admin summary could not be loaded.</p>;
+  if (!summary.data) return <p className="p-6 text-muted">Loading...</p>;
+  const { people, models, jobs } = summary.data;
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 p-6">
+      <h1 className="text-2xl font-semibold">Admin</h1>
+      <Panel title="People">
+        <dl className="grid grid-cols-3 gap-4">
+          <Stat label="People" value={people.total} />
+          <Stat label="Plus" value={people.plus} />
+          <Stat label="Free" value={people.free} />
+        </dl>
+      </Panel>
+      <Panel title="Chat models">
+        <ul className="space-y-1 text-sm">
+          <li>
+            Local: Ollama <code>{models.local.ollama.model}</code> at{' '}
+            <code>{models.local.ollama.baseUrl}</code>
+          </li>
+          <li>
+            Embedded: <code>{models.local.embedded.file}</code>{' '}
+            {models.local.embedded.isPresent ? '(downloaded)' : '(not downloaded)'}
+          </li>
+          <li>
+            Remote:{' '}
+            {models.remote ? (
+              <>
+                <code>{models.remote.model}</code> at <code>{models.remote.baseUrl}</code>
+              </>
+            ) : (
+              'not configured'
+            )}
+          </li>
+          <li>Model download: {describeDownload(models.download)}</li>
+        </ul>
+      </Panel>
+      <Panel title="Job queue">
+        {jobs === null || jobs.length === 0 ? (
+          <p className="text-sm text-muted">No background jobs run in this process.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th className="py-1 font-normal">Queue</th>
+                <th className="py-1 font-normal">Queued</th>
+                <th className="py-1 font-normal">Active</th>
+                <th className="py-1 font-normal">Failed</th>
+                <th className="py-1 font-normal">Completed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((q) => (
+                <tr key={q.name} className="border-t border-line">
+                  <td className="py-1">{q.name}</td>
+                  <td className="py-1">{q.queued}</td>
+                  <td className="py-1">{q.active}</td>
+                  <td className="py-1">{q.failed}</td>
+                  <td className="py-1">{q.completed}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Panel>
+    </main>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-2xl bg-panel p-6">
+      <h2 className="mb-3 text-lg font-medium">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div>
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-semibold">{value}</dd>
+    </div>
+  );
+}
+
+function describeDownload(download: TModelDownloadState): string {
+  switch (download.state) {
+    case 'idle':
+      return 'idle';
+    case 'done':
+      return 'done';
+    case 'failed':
+      return `failed: ${download.message}`;
+    case 'downloading': {
+      const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+      return `downloading ${mb(download.receivedBytes)}${download.totalBytes ? ` of ${mb(download.totalBytes)}` : ''}`;
+    }
+  }
+}

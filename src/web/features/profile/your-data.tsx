@@ -1,0 +1,119 @@
+// "Your data" on /profile: download everything of mine as one JSON file, or delete my account.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, api } from '../../lib/api.ts';
+import { sessionQuery, useSignedInUser } from '../../lib/session.ts';
+
+export function YourData() {
+  const user = useSignedInUser();
+  const [isConfirming, setIsConfirming] = useState(false);
+  return (
+    <section aria-labelledby="your-data-title" className="rounded-2xl bg-panel p-6">
+      <h2 id="your-data-title" className="text-lg font-medium">
+        Your data
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Every chat, message, character, memory and upload of yours, as one JSON file.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <a
+          href="/api/account/export"
+          download
+          className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-panel-2"
+        >
+          Download my data
+        </a>
+        <button
+          type="button"
+          onClick={() => setIsConfirming(true)}
+          className="rounded-lg border border-red-400/60 px-3 py-1.5 text-sm text-red-300 hover:bg-red-500/10"
+        >
+          Delete my account
+        </button>
+      </div>
+      <DeleteAccountDialog
+        username={user.username}
+        isOpen={isConfirming}
+        onClose={() => setIsConfirming(false)}
+      />
+    </section>
+  );
+}
+
+function DeleteAccountDialog(props: { username: string; isOpen: boolean; onClose: () => void }) {
+  const { username, isOpen, onClose } = props;
+  const [typed, setTyped] = useState('');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const remove = useMutation({
+    mutationFn: () => api<{ deleted: true }>('/api/account', { method: 'DELETE', json: { confirm: typed } }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: sessionQuery.queryKey });
+      await navigate('/login', { replace: true });
+      queryClient.clear();
+    },
+  });
+  const close = () => {
+    setTyped('');
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && close()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
+          <Dialog.Title className="text-xl font-semibold">Delete my account</Dialog.Title>
+          <Dialog.Description className="mt-3 text-muted">
+            This removes your chats, messages, characters, memories, uploads and subscription link for good,
+            and signs you out. Type your username <strong className="text-white">{username}</strong> to
+            confirm.
+          </Dialog.Description>
+          <form
+            className="mt-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (typed === username) remove.mutate();
+            }}
+          >
+            <label htmlFor="confirm-username" className="text-sm">
+              Your username
+            </label>
+            <input
+              id="confirm-username"
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              className="mt-1 w-full rounded-lg border border-line bg-ink px-3 py-2"
+            />
+            {remove.isError && (
+              <p role="alert" className="mt-2 text-sm text-red-300">
+                {remove.error instanceof ApiError
+                  ? remove.error.message
+                  : 'The account could not be deleted.'}
+              </p>
+            )}
+            <div className="mt-6 flex justify-end gap-3">
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
+              >
+                Cancel
+              </button>
+              <button
+                type="submit"
+                disabled={typed !== username || remove.isPending}
+                className="rounded-xl bg-red-600 px-4 py-2 font-medium text-white disabled:opacity-50"
+              >
+                Delete account
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
