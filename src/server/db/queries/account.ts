@@ -21,6 +21,7 @@ export async function exportProfile(db: TDb, userId: number) {
       username: users.username,
       image: users.image,
       isSubscribed: users.isSubscribed,
+      persona: users.persona,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -40,6 +41,10 @@ export const exportMessages = (db: TDb, userId: number) =>
       content: chatMessages.content,
       internalThoughts: chatMessages.internalThoughts,
       audioUrl: chatMessages.audioUrl,
+      alternatives: chatMessages.alternatives,
+      chosen: chatMessages.chosen,
+      rating: chatMessages.rating,
+      isGreeting: chatMessages.isGreeting,
       createdAt: chatMessages.createdAt,
     })
     .from(chatMessages)
