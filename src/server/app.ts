@@ -24,8 +24,10 @@ import { healthRoutes } from './routes/health.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
+import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
+import { createVoiceEngine, type TVoiceEngine } from './voice/index.ts';
 
 export type TAppDeps = {
   config: TConfig;
@@ -37,6 +39,8 @@ export type TAppDeps = {
   webDir?: string;
   /** Where uploads go; chosen from config when absent. */
   storage?: TStorage;
+  /** The text-to-speech engine; chosen from config (TTS_ENGINE) when absent. */
+  voice?: TVoiceEngine;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -56,6 +60,10 @@ export function createApp(deps: TAppDeps) {
   const { config, database, logger } = deps;
   const db = database.db;
   const storage = deps.storage ?? createStorage(config);
+  const voice = { db, engine: deps.voice ?? createVoiceEngine(config), storage, secret: config.authSecret };
+  const transcriber = config.STT_OPENAI_BASE_URL
+    ? { baseUrl: config.STT_OPENAI_BASE_URL, apiKey: config.STT_OPENAI_API_KEY, model: config.STT_OPENAI_MODEL }
+    : null;
   const app = new Hono<TAppEnv>();
 
   app.use(requestId());
@@ -109,8 +117,11 @@ export function createApp(deps: TAppDeps) {
       db,
       models: deps.models ?? chatModelsFromConfig(config),
       freeDailyMessages: config.FREE_DAILY_MESSAGES,
+      voice,
     }),
   );
+  app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
+  app.route('/upload', transcribeRoutes(transcriber));
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));

@@ -51,6 +51,20 @@ export const ZConfig = z.object({
   S3_PUBLIC_URL: optional(ZUrl),
   // Comma-separated emails of the owners (model downloads, support inbox, /admin). Empty: the first account.
   ADMIN_EMAILS: z.string().default(''),
+  // Voice: which engine speaks (its own setting, whatever the chat model is), and each engine's settings.
+  TTS_ENGINE: z.enum(['flite', 'openai', 'elevenlabs']).default('flite'),
+  // flite worker threads; empty: from the cores (one core is always left to the requests).
+  TTS_WORKERS: optional(z.coerce.number().int().min(1).max(16)),
+  TTS_OPENAI_BASE_URL: ZUrl.default('https://api.openai.com/v1'),
+  TTS_OPENAI_API_KEY: optional(z.string()),
+  TTS_OPENAI_MODEL: z.string().default('gpt-4o-mini-tts'),
+  TTS_ELEVENLABS_BASE_URL: ZUrl.default('https://api.elevenlabs.io'),
+  TTS_ELEVENLABS_API_KEY: optional(z.string()),
+  TTS_ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
+  // Speech input: an OpenAI-compatible /v1/audio/transcriptions; empty: the browser's recognition only.
+  STT_OPENAI_BASE_URL: optional(ZUrl),
+  STT_OPENAI_API_KEY: optional(z.string()),
+  STT_OPENAI_MODEL: z.string().default('whisper-1'),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TStoredVoiceSettings } from '../../shared/voice.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -113,6 +114,8 @@ export const characters = pgTable(
     avatarUrl: text('avatar_url'),
     voiceId: text('voice_id'),
     voiceDescription: text('voice_description'),
+    /** Voice: the engine settings made from voice_description (or chosen on the create page). */
+    voiceSettings: jsonb('voice_settings').$type<TStoredVoiceSettings>(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     featuredGroup: integer('featured_group'),
     featuredOrder: integer('featured_order'),
@@ -207,3 +210,13 @@ export const billingEvents = pgTable('billing_events', {
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+/** Voice: speech files by content address (an HMAC of engine, settings and text); nothing lists them. */
+export const voiceClips = pgTable('voice_clips', {
+  key: text('key').primaryKey(),
+  url: text('url').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+});
+export type TVoiceClipRow = typeof voiceClips.$inferSelect;

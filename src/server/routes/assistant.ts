@@ -9,8 +9,10 @@ import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } f
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
 import { startReply } from '../services/chat/send-message.ts';
+import { speakReply } from '../services/voice/speak-reply.ts';
+import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 
-export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number };
+export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number; voice?: TVoiceDeps };
 
 export function assistantRoutes(deps: TAssistantDeps) {
   const reply = (kind: TModelKind) => (c: TAppContext) => sendReply(c, deps, kind);
@@ -66,9 +68,14 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
     throw error;
   }
 
+  // Voice: with playback on, the reply's sentences are spoken as they are written (`audio` events).
+  const events =
+    deps.voice && body.isPlayingAudio
+      ? speakReply(deps.voice, run.events, { userId: user.id, characterId: body.characterId, log: c.get('log') })
+      : run.events;
   const isStreaming = (c.req.header('accept') ?? '').includes('text/event-stream');
   if (!isStreaming) {
-    for await (const event of run.events) {
+    for await (const event of events) {
       if (event.type === 'done') return c.json(event.response);
       if (event.type === 'error') return c.json(event.error, event.status);
     }
@@ -86,9 +93,10 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
         if (!stream.aborted) await stream.writeSSE({ event, data: JSON.stringify(data) });
       };
       await send('start', run.start);
-      for await (const event of run.events) {
+      for await (const event of events) {
         if (event.type === 'done') await send('done', event.response);
         else if (event.type === 'error') await send('error', event.error);
+        else if ('data' in event) await send(event.type, event.data);
         else await send(event.type, { text: event.text });
       }
     },

@@ -68,6 +68,7 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
         avatarUrl: body.avatarUrl,
         voiceId: body.voiceId,
         voiceDescription: body.voiceDescription,
+        voiceSettings: body.voiceSettings,
       });
       return c.json(persona, 201);
     });

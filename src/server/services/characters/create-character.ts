@@ -1,5 +1,6 @@
 // Creates a person's own character from the create form; the server adds the role-play instructions.
 import { withRolePlayPrefix } from '../../../shared/characters.ts';
+import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import type { TDb } from '../../db/client.ts';
 import { insertCharacter } from '../../db/queries/characters.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -15,6 +16,7 @@ export type TCreateCharacterInput = {
   avatarUrl: string;
   voiceId?: string | null;
   voiceDescription?: string | null;
+  voiceSettings?: TStoredVoiceSettings | null;
 };
 
 export async function createCharacter(db: TDb, storage: TStorage, input: TCreateCharacterInput) {
@@ -30,6 +32,7 @@ export async function createCharacter(db: TDb, storage: TStorage, input: TCreate
     avatarUrl: input.avatarUrl,
     voiceId: input.voiceId || null,
     voiceDescription: input.voiceDescription || null,
+    voiceSettings: input.voiceSettings ?? null,
   });
   return toPersona(row);
 }

@@ -1,0 +1,27 @@
+// A message's speech on demand (an old message without audio): in its character's voice, kept with it.
+import type { TSpeakResponse } from '../../../shared/voice.ts';
+import { setMessageAudio } from '../../db/queries/voice.ts';
+import { AppError } from '../../lib/errors.ts';
+import { characterVoice } from './character-voice.ts';
+import { hasWords, speakableText } from './speakable-text.ts';
+import { speakAndStore, type TVoiceDeps } from './voice-store.ts';
+
+export async function speakMessage(
+  deps: TVoiceDeps,
+  input: { userId: number; characterId: number; text: string; hist?: string | null; position?: number | null },
+): Promise<TSpeakResponse> {
+  const text = speakableText(input.text);
+  if (!hasWords(text)) throw new AppError('bad_request', 'This message has nothing to say aloud');
+  const voice = await characterVoice(deps, { userId: input.userId, characterId: input.characterId });
+  const { url } = await speakAndStore(deps, { text, ...voice });
+  if (input.hist && input.position !== null && input.position !== undefined) {
+    await setMessageAudio(deps.db, {
+      userId: input.userId,
+      uuid: input.hist,
+      position: input.position,
+      content: input.text,
+      audioUrl: url,
+    });
+  }
+  return { audioUrl: url, audioUrlForCloudflare: url };
+}
