@@ -62,7 +62,11 @@ export function createApp(deps: TAppDeps) {
   const storage = deps.storage ?? createStorage(config);
   const voice = { db, engine: deps.voice ?? createVoiceEngine(config), storage, secret: config.authSecret };
   const transcriber = config.STT_OPENAI_BASE_URL
-    ? { baseUrl: config.STT_OPENAI_BASE_URL, apiKey: config.STT_OPENAI_API_KEY, model: config.STT_OPENAI_MODEL }
+    ? {
+        baseUrl: config.STT_OPENAI_BASE_URL,
+        apiKey: config.STT_OPENAI_API_KEY,
+        model: config.STT_OPENAI_MODEL,
+      }
     : null;
   const app = new Hono<TAppEnv>();
 

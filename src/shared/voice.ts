@@ -35,7 +35,10 @@ export const ZVoiceCreateRequest = z.object({
     required,
     ZText.trim()
       .min(1, VOICE_REQUIRED_MESSAGE)
-      .max(VOICE_DESCRIPTION_MAX_CHARS, `A voice description is at most ${VOICE_DESCRIPTION_MAX_CHARS} characters`),
+      .max(
+        VOICE_DESCRIPTION_MAX_CHARS,
+        `A voice description is at most ${VOICE_DESCRIPTION_MAX_CHARS} characters`,
+      ),
   ),
   /** The create page's controls: when given, the preview uses them instead of the description's mapping. */
   settings: ZVoiceSettings.optional(),
@@ -59,7 +62,9 @@ export const ZVoiceSettingsQuery = z.object({
 });
 
 /** Settings as stored with a character: which engine they were made for (a voice id means nothing to another). */
-export const ZStoredVoiceSettings = ZVoiceSettings.extend({ engine: z.enum(['flite', 'openai', 'elevenlabs']) });
+export const ZStoredVoiceSettings = ZVoiceSettings.extend({
+  engine: z.enum(['flite', 'openai', 'elevenlabs']),
+});
 export type TStoredVoiceSettings = z.infer<typeof ZStoredVoiceSettings>;
 
 /** One sentence of a streamed reply's speech, sent as the `audio` event while the rest is written. */
@@ -69,7 +74,9 @@ export type TReplyAudio = { index: number; url: string; text: string };
 export const SPEAK_TEXT_MAX_CHARS = 5000;
 export const ZSpeakRequest = z.object({
   characterId: z.coerce.number().int().positive().max(2_147_483_647),
-  text: ZText.trim().min(1, 'Text is required').max(SPEAK_TEXT_MAX_CHARS, `Text is at most ${SPEAK_TEXT_MAX_CHARS} characters`),
+  text: ZText.trim()
+    .min(1, 'Text is required')
+    .max(SPEAK_TEXT_MAX_CHARS, `Text is at most ${SPEAK_TEXT_MAX_CHARS} characters`),
   /** When the message is stored: its chat log and position, so its audio URL is kept with it. */
   hist: z.uuid().nullish(),
   position: z.number().int().min(0).nullish(),

@@ -3,7 +3,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type TFakeSpeechRequest = { path: string; headers: IncomingMessage['headers']; body: Record<string, unknown> };
+export type TFakeSpeechRequest = {
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+};
 
 export type TFakeSpeechServer = { url: string; requests: TFakeSpeechRequest[]; close(): Promise<void> };
 
@@ -36,7 +40,8 @@ async function start(
 /** OpenAI-compatible speech at `${url}/v1/audio/speech`; wants `Authorization: Bearer <apiKey>`. */
 export function startFakeOpenAISpeech(opts: { apiKey: string; mp3: Buffer }) {
   return start((req) => {
-    if (req.headers.authorization !== `Bearer ${opts.apiKey}`) return { status: 401, type: 'application/json', body: '{}' };
+    if (req.headers.authorization !== `Bearer ${opts.apiKey}`)
+      return { status: 401, type: 'application/json', body: '{}' };
     if (req.path !== '/v1/audio/speech') return { status: 404, type: 'application/json', body: '{}' };
     return { status: 200, type: 'audio/mpeg', body: opts.mp3 };
   });
@@ -46,17 +51,21 @@ export function startFakeOpenAISpeech(opts: { apiKey: string; mp3: Buffer }) {
 export function startFakeElevenLabs(opts: { apiKey: string; mp3: Buffer }) {
   let designed = 0;
   return start((req) => {
-    if (req.headers['xi-api-key'] !== opts.apiKey) return { status: 401, type: 'application/json', body: '{}' };
+    if (req.headers['xi-api-key'] !== opts.apiKey)
+      return { status: 401, type: 'application/json', body: '{}' };
     if (req.path === '/v1/text-to-voice/design') {
       designed += 1;
-      const previews = [{ generated_voice_id: `gen-${designed}`, audio_base_64: opts.mp3.toString('base64') }];
+      const previews = [
+        { generated_voice_id: `gen-${designed}`, audio_base_64: opts.mp3.toString('base64') },
+      ];
       return { status: 200, type: 'application/json', body: JSON.stringify({ previews, text: 'sample' }) };
     }
     if (req.path === '/v1/text-to-voice') {
       const voice_id = `voice-${String(req.body.generated_voice_id)}`;
       return { status: 200, type: 'application/json', body: JSON.stringify({ voice_id }) };
     }
-    if (req.path.startsWith('/v1/text-to-speech/')) return { status: 200, type: 'audio/mpeg', body: opts.mp3 };
+    if (req.path.startsWith('/v1/text-to-speech/'))
+      return { status: 200, type: 'audio/mpeg', body: opts.mp3 };
     return { status: 404, type: 'application/json', body: '{}' };
   });
 }

@@ -71,7 +71,11 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
   // Voice: with playback on, the reply's sentences are spoken as they are written (`audio` events).
   const events =
     deps.voice && body.isPlayingAudio
-      ? speakReply(deps.voice, run.events, { userId: user.id, characterId: body.characterId, log: c.get('log') })
+      ? speakReply(deps.voice, run.events, {
+          userId: user.id,
+          characterId: body.characterId,
+          log: c.get('log'),
+        })
       : run.events;
   const isStreaming = (c.req.header('accept') ?? '').includes('text/event-stream');
   if (!isStreaming) {

@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { readMp3 } from '../../test-support/mp3.ts';
-import { call, createSignedInUser, createTestApp, type TTestApp, type TTestUser } from '../../test-support/test-app.ts';
+import {
+  call,
+  createSignedInUser,
+  createTestApp,
+  type TTestApp,
+  type TTestUser,
+} from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { characters, chatMessages, voiceClips } from '../db/schema.ts';
 import { createFliteEngine } from '../voice/flite-engine.ts';
@@ -17,7 +23,12 @@ let other: TTestUser;
 beforeAll(async () => {
   fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
   t = await createTestApp(
-    { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-test', OLLAMA_BASE_URL: 'http://127.0.0.1:9' },
+    {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'gpt-test',
+      OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    },
     { voice: engine },
   );
   me = await createSignedInUser(t.database);
@@ -29,7 +40,7 @@ afterAll(async () => {
   await engine.close();
 });
 
-const create = (json: unknown, user: TTestUser | undefined = me) =>
+const create = async (json: unknown, user: TTestUser | undefined = me): Promise<Response> =>
   call(t, 'POST', '/api/voice/create', { user, json });
 
 async function readEvents(res: Response) {
@@ -50,12 +61,19 @@ async function readEvents(res: Response) {
 
 describe('POST /api/voice/create', () => {
   it('is for signed-in people only', async () => {
-    const res = await call(t, 'POST', '/api/voice/create', { json: { text: 'Hi', voice_description: 'warm' } });
+    const res = await call(t, 'POST', '/api/voice/create', {
+      json: { text: 'Hi', voice_description: 'warm' },
+    });
     expect(res.status).toBe(401);
   });
 
   it('needs both text and voice description (400 with a clear message)', async () => {
-    for (const body of [{ text: 'Hello' }, { voice_description: 'deep male' }, { text: '  ', voice_description: 'x' }, {}]) {
+    for (const body of [
+      { text: 'Hello' },
+      { voice_description: 'deep male' },
+      { text: '  ', voice_description: 'x' },
+      {},
+    ]) {
       const res = await create(body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({
@@ -74,7 +92,10 @@ describe('POST /api/voice/create', () => {
   });
 
   it('answers decodable MP3 of plausible length, in the voice the description maps to', async () => {
-    const res = await create({ text: 'Hello! It is lovely to meet you at last.', voice_description: 'deep slow old man' });
+    const res = await create({
+      text: 'Hello! It is lovely to meet you at last.',
+      voice_description: 'deep slow old man',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     const mp3 = readMp3(new Uint8Array(await res.arrayBuffer()));
@@ -90,7 +111,10 @@ describe('POST /api/voice/create', () => {
       settings: { voice: 'slt', pitch: 2, rate: 1.2 },
     });
     expect(JSON.parse(res.headers.get('x-voice-settings')!)).toEqual({ voice: 'slt', pitch: 2, rate: 1.2 });
-    expect((await create({ text: 'x', voice_description: 'y', settings: { voice: 'slt', pitch: 99, rate: 1 } })).status).toBe(400);
+    expect(
+      (await create({ text: 'x', voice_description: 'y', settings: { voice: 'slt', pitch: 99, rate: 1 } }))
+        .status,
+    ).toBe(400);
   });
 
   it('stores the same text and settings once, under an unguessable name nothing lists', async () => {
@@ -113,7 +137,10 @@ describe('POST /api/voice/create', () => {
     const finished: number[] = [];
     const started = performance.now();
     const voices = Array.from({ length: 20 }, (_, i) =>
-      create({ text: `Voice number ${i} is speaking a short sentence about the weather today.`, voice_description: i % 2 ? 'deep male' : 'high female' }).then(async (res) => {
+      create({
+        text: `Voice number ${i} is speaking a short sentence about the weather today.`,
+        voice_description: i % 2 ? 'deep male' : 'high female',
+      }).then(async (res) => {
         expect(res.status).toBe(200);
         readMp3(new Uint8Array(await res.arrayBuffer()));
         finished.push(performance.now() - started);
@@ -184,7 +211,10 @@ describe('POST /api/voice/speak (an old message on demand)', () => {
       json: { characterId: SERAPHINE, text: 'Different words.', hist: uuid, position: assistant!.position },
     });
     expect(theirs.status).toBe(200);
-    const [still] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.audioUrl, body.audioUrl));
+    const [still] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.audioUrl, body.audioUrl));
     expect(still).toBeDefined();
   });
 
@@ -198,7 +228,8 @@ describe('POST /api/voice/speak (an old message on demand)', () => {
       voiceId: null,
       voiceDescription: 'deep male',
     });
-    const speak = (user: TTestUser | undefined, json: unknown) => call(t, 'POST', '/api/voice/speak', { user, json });
+    const speak = (user: TTestUser | undefined, json: unknown) =>
+      call(t, 'POST', '/api/voice/speak', { user, json });
     expect((await speak(other, { characterId: mine.id, text: 'Hi' })).status).toBe(404);
     expect((await speak(me, { characterId: mine.id, text: 'Hi' })).status).toBe(200);
     expect((await speak(me, { characterId: mine.id })).status).toBe(400);
@@ -222,7 +253,10 @@ describe('a reply with voice playback on', () => {
     const reply = await res.json();
     expect(reply.audioUrl).toMatch(/^\/media\/audio\/[A-Za-z0-9]+\.mp3$/);
     expect(reply.audioUrlForCloudflare).toBe(reply.audioUrl);
-    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chatLogUuid, reply.hist));
+    const stored = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.chatLogUuid, reply.hist));
     expect(stored.find((m) => m.role === 'assistant')!.audioUrl).toBe(reply.audioUrl);
     const served = await t.app.request(reply.audioUrl);
     expect(served.status).toBe(200);
@@ -237,7 +271,10 @@ describe('a reply with voice playback on', () => {
 
   it('streams each sentence as an audio event before done, never the thoughts; done has the whole', async () => {
     fake.setTokenDelay(20);
-    const res = await send({ userInput: 'Speak while you write', chainOfThoughtEnabled: true }, { accept: 'text/event-stream' });
+    const res = await send(
+      { userInput: 'Speak while you write', chainOfThoughtEnabled: true },
+      { accept: 'text/event-stream' },
+    );
     const events = await readEvents(res);
     fake.setTokenDelay(0);
     const audio = events.filter((e) => e.event === 'audio');
@@ -250,7 +287,8 @@ describe('a reply with voice playback on', () => {
     // The whole reply is one file, as long as its sentences together.
     const whole = readMp3(new Uint8Array(await (await t.app.request(done.data.audioUrl)).arrayBuffer()));
     let parts = 0;
-    for (const a of audio) parts += readMp3(new Uint8Array(await (await t.app.request(a.data.url)).arrayBuffer())).durationSec;
+    for (const a of audio)
+      parts += readMp3(new Uint8Array(await (await t.app.request(a.data.url)).arrayBuffer())).durationSec;
     expect(Math.abs(whole.durationSec - parts)).toBeLessThan(0.4);
     expect(JSON.stringify(audio)).not.toContain('I should listen');
   });
@@ -275,14 +313,29 @@ describe('the character voice', () => {
     const [row] = await t.database.db.select().from(characters).where(eq(characters.id, id));
     expect(row!.voiceSettings).toEqual({ engine: 'flite', voice: 'awb', pitch: -3, rate: 0.9 });
     // A reply of this character speaks with those settings: the same file as a sample made with them.
-    const sample = await create({ text: 'Same voice.', voice_description: 'deep male', settings: { voice: 'awb', pitch: -3, rate: 0.9 } });
-    const spoken = await call(t, 'POST', '/api/voice/speak', { user: me, json: { characterId: id, text: 'Same voice.' } });
+    const sample = await create({
+      text: 'Same voice.',
+      voice_description: 'deep male',
+      settings: { voice: 'awb', pitch: -3, rate: 0.9 },
+    });
+    const spoken = await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: id, text: 'Same voice.' },
+    });
     const { audioUrl } = await spoken.json();
     const served = await t.app.request(audioUrl);
-    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(await sample.arrayBuffer()))).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(await sample.arrayBuffer()))).toBe(
+      true,
+    );
     const bad = await call(t, 'POST', '/api/character-personas', {
       user: me,
-      json: { name: 'V', tagline: 't', description: 'd', avatarUrl: '/media/a.webp', voiceSettings: { engine: 'x' } },
+      json: {
+        name: 'V',
+        tagline: 't',
+        description: 'd',
+        avatarUrl: '/media/a.webp',
+        voiceSettings: { engine: 'x' },
+      },
     });
     expect(bad.status).toBe(400);
   });

@@ -2,10 +2,10 @@
 // demand; /upload/transcribe: recorded speech to text when a transcription service is configured.
 import { Hono } from 'hono';
 import {
+  type TVoiceCatalogue,
   ZSpeakRequest,
   ZVoiceCreateRequest,
   ZVoiceSettingsQuery,
-  type TVoiceCatalogue,
 } from '../../shared/voice.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseJson, parseQuery, requireUser, type TAppEnv } from '../lib/http.ts';

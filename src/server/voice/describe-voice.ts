@@ -1,20 +1,104 @@
 // Voice design from words: a pure mapping from a voice description to an engine's voice, pitch and speed.
-import {
-  type TVoiceSettings,
-  VOICE_PITCH_RANGE,
-  VOICE_RATE_RANGE,
-} from '../../shared/voice.ts';
+import { type TVoiceSettings, VOICE_PITCH_RANGE, VOICE_RATE_RANGE } from '../../shared/voice.ts';
 import type { TEngineVoice } from './types.ts';
 
 const WORDS = {
-  female: ['female', 'woman', 'women', 'girl', 'lady', 'feminine', 'she', 'her', 'mother', 'grandmother', 'queen', 'princess', 'sister', 'maiden', 'witch'],
-  male: ['male', 'man', 'men', 'boy', 'gentleman', 'masculine', 'he', 'his', 'father', 'grandfather', 'king', 'prince', 'brother', 'lad', 'guy', 'wizard'],
-  old: ['old', 'older', 'elderly', 'aged', 'ancient', 'grandfather', 'grandmother', 'weary', 'wizened', 'venerable'],
+  female: [
+    'female',
+    'woman',
+    'women',
+    'girl',
+    'lady',
+    'feminine',
+    'she',
+    'her',
+    'mother',
+    'grandmother',
+    'queen',
+    'princess',
+    'sister',
+    'maiden',
+    'witch',
+  ],
+  male: [
+    'male',
+    'man',
+    'men',
+    'boy',
+    'gentleman',
+    'masculine',
+    'he',
+    'his',
+    'father',
+    'grandfather',
+    'king',
+    'prince',
+    'brother',
+    'lad',
+    'guy',
+    'wizard',
+  ],
+  old: [
+    'old',
+    'older',
+    'elderly',
+    'aged',
+    'ancient',
+    'grandfather',
+    'grandmother',
+    'weary',
+    'wizened',
+    'venerable',
+  ],
   young: ['young', 'youthful', 'child', 'childlike', 'kid', 'teen', 'teenage', 'boyish', 'girlish', 'little'],
-  low: ['deep', 'low', 'bass', 'baritone', 'gravelly', 'rumbling', 'booming', 'husky', 'dark', 'gruff', 'resonant', 'thunderous', 'commanding'],
+  low: [
+    'deep',
+    'low',
+    'bass',
+    'baritone',
+    'gravelly',
+    'rumbling',
+    'booming',
+    'husky',
+    'dark',
+    'gruff',
+    'resonant',
+    'thunderous',
+    'commanding',
+  ],
   high: ['high', 'bright', 'squeaky', 'light', 'shrill', 'soprano', 'chirpy', 'piping', 'sweet', 'airy'],
-  slow: ['slow', 'slowly', 'unhurried', 'measured', 'deliberate', 'drawling', 'languid', 'leisurely', 'calm', 'relaxed', 'soft', 'gentle', 'dreamy', 'thoughtful', 'quiet'],
-  fast: ['fast', 'quick', 'quickly', 'rapid', 'brisk', 'energetic', 'excited', 'lively', 'breezy', 'upbeat', 'hurried', 'snappy', 'bubbly'],
+  slow: [
+    'slow',
+    'slowly',
+    'unhurried',
+    'measured',
+    'deliberate',
+    'drawling',
+    'languid',
+    'leisurely',
+    'calm',
+    'relaxed',
+    'soft',
+    'gentle',
+    'dreamy',
+    'thoughtful',
+    'quiet',
+  ],
+  fast: [
+    'fast',
+    'quick',
+    'quickly',
+    'rapid',
+    'brisk',
+    'energetic',
+    'excited',
+    'lively',
+    'breezy',
+    'upbeat',
+    'hurried',
+    'snappy',
+    'bubbly',
+  ],
   robotic: ['mechanical', 'robotic', 'robot', 'synthetic', 'machine', 'android', 'computer'],
 };
 
@@ -43,7 +127,9 @@ export function voiceSettingsFromDescription(description: string, voices: TEngin
   if (!words.some((w) => known.has(w))) return { voice: voices[0]!.id, ...DEFAULT_VOICE_SETTINGS };
   const count = (list: string[]) => words.filter((w) => list.includes(w)).length;
   const has = (list: string[]) => count(list) > 0;
-  const isVery = /\b(very|extremely|really)\s+(deep|low|high|slow|fast|quick)\b/.test(description.toLowerCase());
+  const isVery = /\b(very|extremely|really)\s+(deep|low|high|slow|fast|quick)\b/.test(
+    description.toLowerCase(),
+  );
 
   const lowHigh = count(WORDS.low) - count(WORDS.high);
   let pitch = lowHigh > 0 ? PITCH_LOW : lowHigh < 0 ? PITCH_HIGH : 0;

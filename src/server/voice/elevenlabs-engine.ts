@@ -4,9 +4,27 @@ import type { TEngineVoice, TVoiceEngine } from './types.ts';
 
 /** Premade voices every account has, until a voice is designed for the character. */
 const PREMADE_VOICES: TEngineVoice[] = [
-  { id: '21m00Tcm4TlvDq8ikWAM', label: 'Rachel (female)', gender: 'female', register: 'mid', hasPitch: false },
-  { id: 'EXAVITQu4vr4xnSDxMaL', label: 'Sarah (female, soft)', gender: 'female', register: 'high', hasPitch: false },
-  { id: 'pNInz6obpgDQGcFmaJgB', label: 'Adam (male, deep)', gender: 'male', register: 'low', hasPitch: false },
+  {
+    id: '21m00Tcm4TlvDq8ikWAM',
+    label: 'Rachel (female)',
+    gender: 'female',
+    register: 'mid',
+    hasPitch: false,
+  },
+  {
+    id: 'EXAVITQu4vr4xnSDxMaL',
+    label: 'Sarah (female, soft)',
+    gender: 'female',
+    register: 'high',
+    hasPitch: false,
+  },
+  {
+    id: 'pNInz6obpgDQGcFmaJgB',
+    label: 'Adam (male, deep)',
+    gender: 'male',
+    register: 'low',
+    hasPitch: false,
+  },
   { id: 'ErXwobaYiN019PkySvjV', label: 'Antoni (male)', gender: 'male', register: 'mid', hasPitch: false },
 ];
 
@@ -66,7 +84,11 @@ export function createElevenLabsEngine(config: TElevenLabsConfig): TVoiceEngine 
     async generate({ text, settings }) {
       const res = await post(
         `/v1/text-to-speech/${encodeURIComponent(settings.voice)}?output_format=mp3_44100_64`,
-        { text, model_id: config.model, voice_settings: { speed: Math.min(1.2, Math.max(0.7, settings.rate)) } },
+        {
+          text,
+          model_id: config.model,
+          voice_settings: { speed: Math.min(1.2, Math.max(0.7, settings.rate)) },
+        },
       );
       return { bytes: new Uint8Array(await res.arrayBuffer()), contentType: 'audio/mpeg' };
     },

@@ -28,7 +28,11 @@ describe('the flite engine', () => {
 
   it("speaks 'deep male' measurably lower than 'high female' (fundamental frequency of the output)", async () => {
     const say = (d: string) =>
-      engine.generate({ text: SENTENCE, settings: voiceSettingsFromDescription(d, engine.voices()), description: d });
+      engine.generate({
+        text: SENTENCE,
+        settings: voiceSettingsFromDescription(d, engine.voices()),
+        description: d,
+      });
     const [deep, high] = await Promise.all([say('deep male'), say('high female')]);
     const f0Deep = estimatePitchHz(deep.pcm!.samples, deep.pcm!.sampleRate);
     const f0High = estimatePitchHz(high.pcm!.samples, high.pcm!.sampleRate);
@@ -39,8 +43,16 @@ describe('the flite engine', () => {
   });
 
   it('moves pitch and speed with the settings', async () => {
-    const base = await engine.generate({ text: SENTENCE, settings: { voice: 'awb', pitch: 0, rate: 1 }, description: '' });
-    const moved = await engine.generate({ text: SENTENCE, settings: { voice: 'awb', pitch: 5, rate: 0.7 }, description: '' });
+    const base = await engine.generate({
+      text: SENTENCE,
+      settings: { voice: 'awb', pitch: 0, rate: 1 },
+      description: '',
+    });
+    const moved = await engine.generate({
+      text: SENTENCE,
+      settings: { voice: 'awb', pitch: 5, rate: 0.7 },
+      description: '',
+    });
     const f0 = (s: typeof base) => estimatePitchHz(s.pcm!.samples, s.pcm!.sampleRate);
     expect(f0(moved) / f0(base)).toBeGreaterThan(1.2);
     expect(moved.pcm!.samples.length / base.pcm!.samples.length).toBeGreaterThan(1.3);

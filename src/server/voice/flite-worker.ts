@@ -32,11 +32,20 @@ export default async function run(task: TFliteTask): Promise<TFliteResult> {
 async function speak(task: Extract<TFliteTask, { op: 'speak' }>) {
   modulePromise ??= WebAssembly.compile(readFileSync(wasmFile));
   const name = `${randomBytes(8).toString('hex')}.wav`;
-  const args = ['flite', '-voice', task.voice, '--setf', `duration_stretch=${task.durationStretch.toFixed(3)}`];
+  const args = [
+    'flite',
+    '-voice',
+    task.voice,
+    '--setf',
+    `duration_stretch=${task.durationStretch.toFixed(3)}`,
+  ];
   if (task.f0Mean !== null) args.push('--setf', `int_f0_target_mean=${task.f0Mean.toFixed(1)}`);
   args.push('-t', task.text, '-o', `/out/${name}`);
   const wasi = new WASI({ version: 'preview1', args, preopens: { '/out': scratch }, returnOnExit: true });
-  const instance = await WebAssembly.instantiate(await modulePromise, wasi.getImportObject() as WebAssembly.Imports);
+  const instance = await WebAssembly.instantiate(
+    await modulePromise,
+    wasi.getImportObject() as WebAssembly.Imports,
+  );
   const code = wasi.start(instance);
   const file = path.join(scratch, name);
   try {

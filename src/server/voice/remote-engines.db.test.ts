@@ -5,7 +5,13 @@ import {
   startFakeOpenAISpeech,
   type TFakeSpeechServer,
 } from '../../test-support/fake-speech-servers.ts';
-import { call, createSignedInUser, createTestApp, type TTestApp, type TTestUser } from '../../test-support/test-app.ts';
+import {
+  call,
+  createSignedInUser,
+  createTestApp,
+  type TTestApp,
+  type TTestUser,
+} from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { characters } from '../db/schema.ts';
 import { createFliteEngine } from './flite-engine.ts';
@@ -13,7 +19,15 @@ import { createFliteEngine } from './flite-engine.ts';
 let mp3: Buffer;
 beforeAll(async () => {
   const flite = createFliteEngine({ threads: 1 });
-  mp3 = Buffer.from((await flite.generate({ text: 'A real sample.', settings: { voice: 'slt', pitch: 0, rate: 1 }, description: '' })).bytes);
+  mp3 = Buffer.from(
+    (
+      await flite.generate({
+        text: 'A real sample.',
+        settings: { voice: 'slt', pitch: 0, rate: 1 },
+        description: '',
+      })
+    ).bytes,
+  );
   await flite.close();
 });
 
@@ -23,7 +37,11 @@ describe('TTS_ENGINE=openai (OpenAI-compatible /v1/audio/speech)', () => {
   let me: TTestUser;
   beforeAll(async () => {
     server = await startFakeOpenAISpeech({ apiKey: 'sk-voice', mp3 });
-    t = await createTestApp({ TTS_ENGINE: 'openai', TTS_OPENAI_BASE_URL: `${server.url}/v1`, TTS_OPENAI_API_KEY: 'sk-voice' });
+    t = await createTestApp({
+      TTS_ENGINE: 'openai',
+      TTS_OPENAI_BASE_URL: `${server.url}/v1`,
+      TTS_OPENAI_API_KEY: 'sk-voice',
+    });
     me = await createSignedInUser(t.database);
   });
   afterAll(async () => {
@@ -51,10 +69,18 @@ describe('TTS_ENGINE=openai (OpenAI-compatible /v1/audio/speech)', () => {
 
   it("speaks a character's reply in its mapped voice ('bright young woman' → a female voice)", async () => {
     const mine = await insertCharacter(t.database.db, {
-      userId: me.id, name: 'Bright', tagline: 't', description: 'd', avatarUrl: null, voiceId: null,
+      userId: me.id,
+      name: 'Bright',
+      tagline: 't',
+      description: 'd',
+      avatarUrl: null,
+      voiceId: null,
       voiceDescription: 'bright cheerful young woman, fast',
     });
-    const res = await call(t, 'POST', '/api/voice/speak', { user: me, json: { characterId: mine.id, text: 'Hi there!' } });
+    const res = await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: mine.id, text: 'Hi there!' },
+    });
     expect(res.status).toBe(200);
     expect(server.requests.at(-1)!.body).toMatchObject({
       voice: expect.stringMatching(/^(nova|shimmer)$/),
@@ -73,7 +99,11 @@ describe('TTS_ENGINE=elevenlabs (voice ids, voice design)', () => {
   let me: TTestUser;
   beforeAll(async () => {
     server = await startFakeElevenLabs({ apiKey: 'xi-test', mp3 });
-    t = await createTestApp({ TTS_ENGINE: 'elevenlabs', TTS_ELEVENLABS_BASE_URL: server.url, TTS_ELEVENLABS_API_KEY: 'xi-test' });
+    t = await createTestApp({
+      TTS_ENGINE: 'elevenlabs',
+      TTS_ELEVENLABS_BASE_URL: server.url,
+      TTS_ELEVENLABS_API_KEY: 'xi-test',
+    });
     me = await createSignedInUser(t.database);
   });
   afterAll(async () => {
@@ -83,10 +113,16 @@ describe('TTS_ENGINE=elevenlabs (voice ids, voice design)', () => {
 
   it("designs a voice from the character's description once, keeps its id with the character, and speaks with it", async () => {
     const mine = await insertCharacter(t.database.db, {
-      userId: me.id, name: 'Gravel', tagline: 't', description: 'd', avatarUrl: null, voiceId: null,
+      userId: me.id,
+      name: 'Gravel',
+      tagline: 't',
+      description: 'd',
+      avatarUrl: null,
+      voiceId: null,
       voiceDescription: 'a deep, slow, gravelly old man',
     });
-    const speak = () => call(t, 'POST', '/api/voice/speak', { user: me, json: { characterId: mine.id, text: 'Hello.' } });
+    const speak = () =>
+      call(t, 'POST', '/api/voice/speak', { user: me, json: { characterId: mine.id, text: 'Hello.' } });
     expect((await speak()).status).toBe(200);
     const design = server.requests.find((r) => r.path === '/v1/text-to-voice/design')!;
     expect(design.body).toMatchObject({ voice_description: 'a deep, slow, gravelly old man' });
@@ -98,7 +134,10 @@ describe('TTS_ENGINE=elevenlabs (voice ids, voice design)', () => {
     expect(server.requests.at(-1)!.body).toMatchObject({ text: 'Hello.' });
 
     const designs = server.requests.filter((r) => r.path === '/v1/text-to-voice/design').length;
-    await call(t, 'POST', '/api/voice/speak', { user: me, json: { characterId: mine.id, text: 'Again, something new.' } });
+    await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: mine.id, text: 'Again, something new.' },
+    });
     expect(server.requests.filter((r) => r.path === '/v1/text-to-voice/design')).toHaveLength(designs);
     expect(server.requests.at(-1)!.path).toContain(voiceId);
   });

@@ -38,7 +38,10 @@ export async function setCharacterVoiceSettings(
   db: TDb,
   opts: { characterId: number; settings: TStoredVoiceSettings },
 ): Promise<void> {
-  await db.update(characters).set({ voiceSettings: opts.settings }).where(eq(characters.id, opts.characterId));
+  await db
+    .update(characters)
+    .set({ voiceSettings: opts.settings })
+    .where(eq(characters.id, opts.characterId));
 }
 
 /** Keeps the audio URL on the chat's last assistant message when it is the reply that was spoken. */

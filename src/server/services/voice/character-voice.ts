@@ -9,7 +9,11 @@ import type { TVoiceEngine } from '../../voice/types.ts';
 export type TCharacterVoice = { settings: TVoiceSettings; description: string };
 
 /** Settings for a description on this engine; a voice id the engine knows (the Voice field) wins. */
-export function settingsFor(engine: TVoiceEngine, description: string, voiceId?: string | null): TVoiceSettings {
+export function settingsFor(
+  engine: TVoiceEngine,
+  description: string,
+  voiceId?: string | null,
+): TVoiceSettings {
   const settings = voiceSettingsFromDescription(description, engine.voices());
   const named = voiceId?.trim();
   if (named && engine.voices().some((v) => v.id === named)) return { ...settings, voice: named };

@@ -9,10 +9,12 @@ export async function createVoiceSample(
 ): Promise<{ bytes: Buffer; contentType: string; settings: TVoiceSettings }> {
   let settings = input.settings ?? settingsFor(deps.engine, input.voiceDescription);
   if (deps.engine.design) settings = await deps.engine.design(input.voiceDescription, settings);
-  const stored = await speakAndStore(deps, { text: input.text, settings, description: input.voiceDescription });
-  const bytes = stored.speech
-    ? Buffer.from(stored.speech.bytes)
-    : await deps.storage.read(stored.url);
+  const stored = await speakAndStore(deps, {
+    text: input.text,
+    settings,
+    description: input.voiceDescription,
+  });
+  const bytes = stored.speech ? Buffer.from(stored.speech.bytes) : await deps.storage.read(stored.url);
   if (!bytes) throw new Error(`Stored speech ${stored.url} could not be read`);
   return { bytes, contentType: stored.contentType, settings };
 }

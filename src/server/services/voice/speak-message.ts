@@ -8,7 +8,13 @@ import { speakAndStore, type TVoiceDeps } from './voice-store.ts';
 
 export async function speakMessage(
   deps: TVoiceDeps,
-  input: { userId: number; characterId: number; text: string; hist?: string | null; position?: number | null },
+  input: {
+    userId: number;
+    characterId: number;
+    text: string;
+    hist?: string | null;
+    position?: number | null;
+  },
 ): Promise<TSpeakResponse> {
   const text = speakableText(input.text);
   if (!hasWords(text)) throw new AppError('bad_request', 'This message has nothing to say aloud');

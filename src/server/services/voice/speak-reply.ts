@@ -54,7 +54,9 @@ export async function* speakReply(
     );
   };
   const toEvent = (clip: TClip): TSpokenReplyEvent | null =>
-    clip.stored ? { type: 'audio', data: { index: clip.index, url: clip.stored.url, text: clip.text } } : null;
+    clip.stored
+      ? { type: 'audio', data: { index: clip.index, url: clip.stored.url, text: clip.text } }
+      : null;
 
   const source = events[Symbol.asyncIterator]();
   let next = source.next();

@@ -3,7 +3,9 @@ import { hasWords, lastSentenceEnd, speakableText } from './speakable-text.ts';
 
 describe('speakableText', () => {
   it('drops *stage directions* and markdown marks', () => {
-    expect(speakableText('*smiles warmly* Hello, **friend**. _Sit_ down. *nods*')).toBe('Hello, friend. Sit down.');
+    expect(speakableText('*smiles warmly* Hello, **friend**. _Sit_ down. *nods*')).toBe(
+      'Hello, friend. Sit down.',
+    );
   });
   it('keeps nothing to say when there are only directions', () => {
     expect(hasWords(speakableText('*waves*'))).toBe(false);

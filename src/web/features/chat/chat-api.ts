@@ -10,6 +10,7 @@ import type {
   TReplyResponse,
   TReplyStart,
 } from '../../../shared/chat.ts';
+import type { TReplyAudio } from '../../../shared/voice.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
 export const personaQuery = (characterId: number) =>
@@ -77,6 +78,8 @@ export type TReplyHandlers = {
   onStart(start: TReplyStart): void;
   onThoughts(text: string): void;
   onDelta(text: string): void;
+  /** Voice: a sentence of the reply spoken while the rest is written. */
+  onAudio?(audio: TReplyAudio): void;
 };
 
 /**
@@ -133,6 +136,7 @@ export async function streamReply(
         if (event === 'start') handlers.onStart(payload as TReplyStart);
         else if (event === 'thoughts') handlers.onThoughts((payload as { text: string }).text);
         else if (event === 'delta') handlers.onDelta((payload as { text: string }).text);
+        else if (event === 'audio') handlers.onAudio?.(payload as TReplyAudio);
         else if (event === 'done') return payload as TReplyResponse;
         else if (event === 'error') throw new ReplyError(502, payload as TReplyError);
       }

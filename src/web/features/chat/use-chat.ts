@@ -17,6 +17,8 @@ export type TUiMessage = {
   failure?: string;
   /** The server's error code for the failure (model_unavailable offers the model download). */
   failureCode?: string;
+  /** Where a stored message sits in its chat log. */
+  position?: number;
 };
 
 /** The reply being received and typed out. */
@@ -42,6 +44,9 @@ export type TChatOptions = {
   onAdoptHist(uuid: string): void;
   onDailyLimit(): void;
   onReplyAudio(key: string, url: string): void;
+  /** Voice: a sentence of the reply is ready while the rest streams; then the reply's audio is done. */
+  onReplyAudioPart?(key: string, url: string): void;
+  onReplyAudioEnd?(key: string): void;
   onBeforeSend(): void;
 };
 
@@ -54,6 +59,7 @@ const fromStored = (m: TChatMessage): TUiMessage => ({
   content: m.content,
   internalThoughts: m.internalThoughts,
   audioUrl: m.audioUrl,
+  position: m.position,
 });
 
 export function useChat(options: TChatOptions) {
@@ -175,6 +181,7 @@ export function useChat(options: TChatOptions) {
     });
     const histAtSend = sendHist;
     const userName = user.name?.trim() || user.username;
+    let isSpeaking = false;
     try {
       const response = await streamReply(
         options.replyPath,
@@ -201,6 +208,11 @@ export function useChat(options: TChatOptions) {
           },
           onThoughts: (t) => setPending((p) => p && { ...p, thoughts: p.thoughts + t }),
           onDelta: (t) => setPending((p) => p && { ...p, received: p.received + t }),
+          onAudio: (a) => {
+            if (!options.isVoiceOn || !options.onReplyAudioPart) return;
+            isSpeaking = true;
+            options.onReplyAudioPart(replyKey, a.url);
+          },
         },
         controller.signal,
       );
@@ -216,7 +228,8 @@ export function useChat(options: TChatOptions) {
               isComplete: true,
             },
         );
-        if (options.isVoiceOn && response.audioUrlForCloudflare) {
+        if (isSpeaking) options.onReplyAudioEnd?.(replyKey);
+        else if (options.isVoiceOn && response.audioUrlForCloudflare) {
           options.onReplyAudio(replyKey, response.audioUrlForCloudflare);
         }
       } else {
