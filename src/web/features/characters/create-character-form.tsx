@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { CHARACTER_LIMITS, ROLE_PLAY_PREFIX } from '../../../shared/characters.ts';
 import { api } from '../../lib/api.ts';
 import type { TSessionUser } from '../../lib/session.ts';
+import { useVoiceControls } from '../voice/use-voice-controls.ts';
 import { AvatarField } from './avatar-field.tsx';
 import { VoicePreview } from './voice-preview.tsx';
 
@@ -62,6 +63,7 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
   const [file, setFile] = useState<File | null>(null);
   const [sampleText, setSampleText] = useState('');
   const [voiceDescription, setVoiceDescription] = useState('');
+  const voiceControls = useVoiceControls(voiceDescription, voiceId);
 
   const save = useMutation({
     mutationFn: async (): Promise<number | null> => {
@@ -80,6 +82,7 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
           avatarUrl,
           voiceId,
           voiceDescription,
+          voiceSettings: voiceControls.stored,
           userId: user.id,
         },
       });
@@ -156,6 +159,9 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
         voiceDescription={voiceDescription}
         onTextChange={setSampleText}
         onVoiceDescriptionChange={setVoiceDescription}
+        controls={voiceControls}
+        voiceId={voiceId}
+        onVoiceIdChange={setVoiceId}
       />
       <button
         type="submit"
