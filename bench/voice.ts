@@ -29,10 +29,10 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const tokenDelayMs = Number(values['token-delay']);
 
-/** 200 characters in four sentences, as a character might answer. */
+/** About 200 characters in four sentences, as a character might answer. */
 const REPLY =
   'Well met, traveller. The fire is small tonight, but it is warm enough for two. ' +
-  'Sit down and rest your feet; the road north can wait until morning. Tell me, where are you headed?';
+  'Sit down and rest your feet; the road north can wait until the morning comes. Tell me, dear traveller, where are you headed?';
 
 /** An OpenAI-compatible chat server that streams REPLY word by word at the token rate. */
 async function startModel() {
@@ -181,7 +181,7 @@ console.log(
 const rows = await firstAudioByte();
 const [cold, ...warm] = rows;
 console.log(
-  `cold run: first text ${ms(cold!.firstText)}, first audio event ${ms(cold!.firstAudioEvent)}, first audio byte ${ms(cold!.firstAudioByte)}, reply done ${ms(cold!.done)}`,
+  `cold run (worker not warmed; the server warms it at start): first text ${ms(cold!.firstText)}, first audio event ${ms(cold!.firstAudioEvent)}, first audio byte ${ms(cold!.firstAudioByte)}, reply done ${ms(cold!.done)}`,
 );
 console.log(
   `warm (median of ${warm.length}): first text ${ms(median(warm.map((r) => r.firstText)))}, first audio event ${ms(median(warm.map((r) => r.firstAudioEvent)))}, first audio byte ${ms(median(warm.map((r) => r.firstAudioByte)))}, reply done ${ms(median(warm.map((r) => r.done)))}`,

@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { WASI } from 'node:wasi';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { parseWav } from './wav.ts';
 
@@ -56,6 +55,8 @@ async function speak(task: Extract<TFliteTask, { op: 'speak' }>) {
   ];
   if (task.f0Mean !== null) args.push('--setf', `int_f0_target_mean=${task.f0Mean.toFixed(1)}`);
   args.push('-t', task.text, '-o', `/out/${name}`);
+  // Imported here, after the warning filter above is in place (importing it is what warns).
+  const { WASI } = await import('node:wasi');
   const wasi = new WASI({ version: 'preview1', args, preopens: { '/out': scratch }, returnOnExit: true });
   const instance = await WebAssembly.instantiate(
     await modulePromise,
