@@ -69,3 +69,11 @@ export function startFakeElevenLabs(opts: { apiKey: string; mp3: Buffer }) {
     return { status: 404, type: 'application/json', body: '{}' };
   });
 }
+
+/** OpenAI-compatible `/v1/audio/transcriptions`: answers a fixed text for any uploaded recording. */
+export function startFakeTranscriber(opts: { text: string }) {
+  return start((req) => {
+    if (req.path !== '/v1/audio/transcriptions') return { status: 404, type: 'application/json', body: '{}' };
+    return { status: 200, type: 'application/json', body: JSON.stringify({ text: opts.text }) };
+  });
+}

@@ -340,3 +340,41 @@ describe('the character voice', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('speakReply', () => {
+  it('speaks what the character says, never the thoughts or the *stage directions*', async () => {
+    const { speakReply } = await import('../services/voice/speak-reply.ts');
+    const { createStorage } = await import('../storage/index.ts');
+    async function* reply() {
+      yield { type: 'thoughts' as const, text: 'A secret plan. ' };
+      yield { type: 'delta' as const, text: '*smiles warmly* Hello there. ' };
+      yield { type: 'delta' as const, text: 'Come in! *waves* Sit' };
+      yield { type: 'delta' as const, text: ' down.' };
+      yield {
+        type: 'done' as const,
+        response: {
+          message: 'hi',
+          reply: '*smiles warmly* Hello there. Come in! *waves* Sit down.',
+          internalThoughts: 'A secret plan.',
+          embedding: null,
+          audioUrl: null,
+          audioUrlForCloudflare: null,
+          hist: '00000000-0000-4000-8000-000000000000',
+          uuid: '00000000-0000-4000-8000-000000000000',
+          remaining: null,
+          isPartial: false,
+        },
+      };
+    }
+    const deps = { db: t.database.db, engine, storage: createStorage(t.config), secret: t.config.authSecret };
+    const events = [];
+    for await (const e of speakReply(deps, reply(), { userId: me.id, characterId: SERAPHINE }))
+      events.push(e);
+    const audio = events
+      .filter((e) => e.type === 'audio')
+      .map((e) => (e.type === 'audio' ? e.data.text : ''));
+    expect(audio).toEqual(['Hello there.', 'Come in!', 'Sit down.']);
+    const done = events.at(-1)!;
+    expect(done.type === 'done' && done.response.audioUrl).toMatch(/^\/media\/audio\//);
+  });
+});
