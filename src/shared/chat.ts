@@ -1,5 +1,6 @@
 // Chat shapes, limits and constants shared by the server and the web app (spec §3, §7, §9).
 import { z } from 'zod';
+import type { TReplyAudio } from './voice.ts';
 
 /** Spec §5/§9: the chat context is the last 30 non-empty messages (the server's prompt uses the same). */
 export const CHAT_CONTEXT_MESSAGES = 30;
@@ -157,6 +158,8 @@ export type TReplyStreamEvent =
   | { event: 'start'; data: TReplyStart }
   | { event: 'thoughts'; data: { text: string } }
   | { event: 'delta'; data: { text: string } }
+  /** Voice: a sentence's speech while the rest streams (only with isPlayingAudio). */
+  | { event: 'audio'; data: TReplyAudio }
   | { event: 'done'; data: TReplyResponse }
   | { event: 'error'; data: TReplyError };
 

@@ -218,6 +218,29 @@ describe('POST /api/voice/speak (an old message on demand)', () => {
     expect(still).toBeDefined();
   });
 
+  it('keeps the speech on the newest reply with that text when the page knows no position yet', async () => {
+    const log = await call(t, 'POST', '/api/chatlogs', {
+      user: me,
+      json: {
+        userId: me.id,
+        characterId: SERAPHINE,
+        conversation: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: 'Just sent.' },
+        ],
+      },
+    });
+    const { uuid } = (await log.json()) as { uuid: string };
+    const res = await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: SERAPHINE, text: 'Just sent.', hist: uuid },
+    });
+    const { audioUrl } = await res.json();
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chatLogUuid, uuid));
+    expect(rows.find((r) => r.role === 'assistant')!.audioUrl).toBe(audioUrl);
+    expect(rows.find((r) => r.role === 'user')!.audioUrl).toBeNull();
+  });
+
   it("refuses another person's character (404), bad bodies (400) and the signed-out (401)", async () => {
     const mine = await insertCharacter(t.database.db, {
       userId: me.id,

@@ -61,6 +61,23 @@ export async function setLastReplyAudio(
   return rowsOf(result).length > 0;
 }
 
+/** Keeps the audio URL on the newest reply of the person's chat with exactly this text. */
+export async function setReplyAudioByContent(
+  db: TDb,
+  opts: { userId: number; uuid: string; content: string; audioUrl: string },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    update ${chatMessages} m set audio_url = ${opts.audioUrl}
+    from ${chatLogs} l
+    where m.chat_log_uuid = l.uuid and l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
+      and m.position = (
+        select max(position) from ${chatMessages}
+        where chat_log_uuid = ${opts.uuid} and role = 'assistant' and content = ${opts.content}
+      )
+    returning m.position`);
+  return rowsOf(result).length > 0;
+}
+
 /** Keeps the audio URL on one stored message of the person's chat, when its text is the text spoken. */
 export async function setMessageAudio(
   db: TDb,

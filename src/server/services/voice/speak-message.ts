@@ -1,6 +1,6 @@
 // A message's speech on demand (an old message without audio): in its character's voice, kept with it.
 import type { TSpeakResponse } from '../../../shared/voice.ts';
-import { setMessageAudio } from '../../db/queries/voice.ts';
+import { setMessageAudio, setReplyAudioByContent } from '../../db/queries/voice.ts';
 import { AppError } from '../../lib/errors.ts';
 import { characterVoice } from './character-voice.ts';
 import { hasWords, speakableText } from './speakable-text.ts';
@@ -20,14 +20,12 @@ export async function speakMessage(
   if (!hasWords(text)) throw new AppError('bad_request', 'This message has nothing to say aloud');
   const voice = await characterVoice(deps, { userId: input.userId, characterId: input.characterId });
   const { url } = await speakAndStore(deps, { text, ...voice });
-  if (input.hist && input.position !== null && input.position !== undefined) {
-    await setMessageAudio(deps.db, {
-      userId: input.userId,
-      uuid: input.hist,
-      position: input.position,
-      content: input.text,
-      audioUrl: url,
-    });
+  if (input.hist) {
+    const target = { userId: input.userId, uuid: input.hist, content: input.text, audioUrl: url };
+    // A message sent on this screen has no position yet: the newest reply with its text is the one.
+    if (input.position === null || input.position === undefined)
+      await setReplyAudioByContent(deps.db, target);
+    else await setMessageAudio(deps.db, { ...target, position: input.position });
   }
   return { audioUrl: url, audioUrlForCloudflare: url };
 }

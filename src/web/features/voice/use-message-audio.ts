@@ -28,7 +28,7 @@ export function useMessageAudio(audio: TAudio, opts: { characterId: number; hist
         json: {
           characterId: opts.characterId,
           text: message.content,
-          hist: message.position === undefined ? null : opts.hist,
+          hist: opts.hist,
           position: message.position ?? null,
         },
       });
