@@ -56,7 +56,18 @@ test('voice on: the reply speaks as it streams, play/stop toggles, one clip at a
   expect(await playingAudio(page)).not.toContain(whole);
   await page.screenshot({ path: 'test-results/screens/voice-chat.png' });
 
+  // Changing character stops it.
+  await playButtons.first().click();
+  await expect.poll(() => playingAudio(page)).toEqual([whole]);
+  await page.getByRole('link', { name: 'Ganondorf' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Ganondorf' })).toBeVisible();
+  await expect.poll(() => playingAudio(page)).toHaveLength(0);
+
   // Leaving the screen stops it.
+  await page.goBack();
+  await expect(playButtons.first()).toBeVisible();
+  await playButtons.first().click();
+  await expect.poll(() => playingAudio(page)).toHaveLength(1);
   await page.getByRole('link', { name: 'Kindred' }).click();
   await expect.poll(() => playingAudio(page)).toHaveLength(0);
 });

@@ -141,4 +141,28 @@ describe('TTS_ENGINE=elevenlabs (voice ids, voice design)', () => {
     expect(server.requests.filter((r) => r.path === '/v1/text-to-voice/design')).toHaveLength(designs);
     expect(server.requests.at(-1)!.path).toContain(voiceId);
   });
+  it('designs a voice for a character saved from the create page with a premade voice', async () => {
+    const saved = await insertCharacter(t.database.db, {
+      userId: me.id,
+      name: 'Saved',
+      tagline: 't',
+      description: 'd',
+      avatarUrl: null,
+      voiceId: null,
+      voiceDescription: 'bright cheerful young woman',
+      voiceSettings: { engine: 'elevenlabs', voice: '21m00Tcm4TlvDq8ikWAM', pitch: 0, rate: 1.1 },
+    });
+    const res = await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: saved.id, text: 'Designed for me.' },
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(characters).where(eq(characters.id, saved.id));
+    expect(row!.voiceSettings).toMatchObject({
+      engine: 'elevenlabs',
+      voice: expect.stringMatching(/^voice-gen-/),
+      rate: 1.1,
+    });
+    expect(server.requests.at(-1)!.path).toContain(row!.voiceSettings!.voice);
+  });
 });

@@ -37,15 +37,18 @@ export async function characterVoice(
   if (!row) throw notFound('Character');
   const description = row.voiceDescription?.trim() ?? '';
   const stored = storedFor(deps.engine, row.voiceSettings);
-  if (stored) return { settings: stored, description };
-  let settings = settingsFor(deps.engine, description, row.voiceId);
+  let settings = stored ?? settingsFor(deps.engine, description, row.voiceId);
   if (deps.engine.design) {
-    // A designed voice costs a call: it is kept with the character and reused from then on.
-    settings = await deps.engine.design(description, settings);
-    await setCharacterVoiceSettings(deps.db, {
-      characterId: row.id,
-      settings: { ...settings, engine: deps.engine.id },
-    });
+    // A designed voice costs a call: it is kept with the character and reused from then on (design
+    // leaves an already designed voice as it is, and replaces a premade one chosen on the create page).
+    const designed = await deps.engine.design(description, settings);
+    if (!stored || designed.voice !== settings.voice) {
+      await setCharacterVoiceSettings(deps.db, {
+        characterId: row.id,
+        settings: { ...designed, engine: deps.engine.id },
+      });
+    }
+    settings = designed;
   }
   return { settings, description };
 }
