@@ -1,7 +1,7 @@
 import { ChatPage } from './pages/chat.ts';
 import { CreateCharacterPage } from './pages/create-character.ts';
 import { LoginPage } from './pages/login.ts';
-import { playedAudio, playingAudio, trackAudio } from './pages/voice.ts';
+import { audioTimeline, playedAudio, playingAudio, trackAudio } from './pages/voice.ts';
 import { expect, newPerson, test } from './support/fixtures.ts';
 
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
@@ -28,6 +28,14 @@ test('voice on: the reply speaks as it streams, play/stop toggles, one clip at a
   await expect.poll(async () => (await playedAudio(page)).length, { timeout: 15_000 }).toBe(2);
   await expect.poll(() => playingAudio(page), { timeout: 15_000 }).toHaveLength(0);
   await expect(page.getByRole('button', { name: 'Play audio' })).toHaveCount(1);
+  // Back to back: the second sentence starts after the first ended (no overlap), without a gap.
+  const [one, two] = await playedAudio(page);
+  const timeline = await audioTimeline(page);
+  const at = (src: string, type: string) => timeline.find((e) => e.src === src && e.type === type)!.at;
+  const gap = at(two!, 'playing') - at(one!, 'ended');
+  test.info().annotations.push({ type: 'gap between sentences (ms)', description: gap.toFixed(0) });
+  expect(gap).toBeGreaterThanOrEqual(0);
+  expect(gap).toBeLessThan(250);
 
   // The stored message keeps one URL for the whole reply: play/stop toggles it.
   const playButtons = page.getByRole('button', { name: /^(Play|Stop) audio$/ });

@@ -4,11 +4,20 @@ import type { Page } from '@playwright/test';
 /** Call before the page loads: records each audio element when it starts to play. */
 export async function trackAudio(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { __audios: HTMLMediaElement[] };
+    const w = window as unknown as {
+      __audios: HTMLMediaElement[];
+      __audioEvents: { src: string; type: string; at: number }[];
+    };
     w.__audios = [];
+    w.__audioEvents = [];
     const play = HTMLMediaElement.prototype.play;
     HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
       w.__audios.push(this);
+      for (const type of ['playing', 'ended', 'pause']) {
+        this.addEventListener(type, () =>
+          w.__audioEvents.push({ src: new URL(this.src).pathname, type, at: performance.now() }),
+        );
+      }
       return play.call(this);
     };
   });
@@ -27,5 +36,12 @@ export function playingAudio(page: Page): Promise<string[]> {
 export function playedAudio(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     (window as unknown as { __audios: HTMLMediaElement[] }).__audios.map((a) => new URL(a.src).pathname),
+  );
+}
+
+/** When each clip started playing and when it ended, in the order the page played them. */
+export function audioTimeline(page: Page): Promise<{ src: string; type: string; at: number }[]> {
+  return page.evaluate(
+    () => (window as unknown as { __audioEvents: { src: string; type: string; at: number }[] }).__audioEvents,
   );
 }
