@@ -1,3 +1,4 @@
+import { estimatePitchHz } from '../src/test-support/pitch.ts';
 import { ChatPage } from './pages/chat.ts';
 import { CreateCharacterPage } from './pages/create-character.ts';
 import { LoginPage } from './pages/login.ts';
@@ -207,4 +208,44 @@ test('the microphone button appears only where speech recognition exists, and di
   await mic.click();
   await expect(otherChat.messageBox(SERAPHINE.name)).toHaveValue('hello from the microphone');
   await context.close();
+});
+
+test("the MP3 the server sends decodes in the browser, and 'deep male' is measurably lower than 'high female'", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const sentence = 'The quick brown fox jumps over the lazy dog, and then it rests by the river for a while.';
+  const decode = (voiceDescription: string) =>
+    page.evaluate(
+      async ({ text, voice_description }) => {
+        const res = await fetch('/api/voice/create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ text, voice_description }),
+        });
+        // Chromium's own decoder, at the rate flite speaks (16 kHz).
+        const context = new OfflineAudioContext(1, 16000, 16000);
+        const audio = await context.decodeAudioData(await res.arrayBuffer());
+        return { duration: audio.duration, samples: Array.from(audio.getChannelData(0)) };
+      },
+      { text: sentence, voice_description: voiceDescription },
+    );
+  const deep = await decode('deep male');
+  const high = await decode('high female');
+  for (const audio of [deep, high]) {
+    expect(audio.duration).toBeGreaterThan(4);
+    expect(audio.duration).toBeLessThan(8);
+  }
+  const f0Deep = estimatePitchHz(Float32Array.from(deep.samples), 16000);
+  const f0High = estimatePitchHz(Float32Array.from(high.samples), 16000);
+  test
+    .info()
+    .annotations.push({
+      type: 'f0 (Hz)',
+      description: `deep male ${f0Deep.toFixed(0)}, high female ${f0High.toFixed(0)}`,
+    });
+  expect(f0Deep).toBeGreaterThan(50);
+  expect(f0Deep).toBeLessThan(110);
+  expect(f0High).toBeGreaterThan(180);
 });
