@@ -239,12 +239,10 @@ test("the MP3 the server sends decodes in the browser, and 'deep male' is measur
   }
   const f0Deep = estimatePitchHz(Float32Array.from(deep.samples), 16000);
   const f0High = estimatePitchHz(Float32Array.from(high.samples), 16000);
-  test
-    .info()
-    .annotations.push({
-      type: 'f0 (Hz)',
-      description: `deep male ${f0Deep.toFixed(0)}, high female ${f0High.toFixed(0)}`,
-    });
+  test.info().annotations.push({
+    type: 'f0 (Hz)',
+    description: `deep male ${f0Deep.toFixed(0)}, high female ${f0High.toFixed(0)}`,
+  });
   expect(f0Deep).toBeGreaterThan(50);
   expect(f0Deep).toBeLessThan(110);
   expect(f0High).toBeGreaterThan(180);
