@@ -31,8 +31,10 @@ import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
+import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
+import { createVoiceEngine, type TVoiceEngine } from './voice/index.ts';
 
 export type TAppDeps = {
   config: TConfig;
@@ -48,6 +50,8 @@ export type TAppDeps = {
   jobs?: TJobRunner;
   /** Tracks requests in flight for a graceful SIGTERM (index.ts); absent in tests. */
   drain?: TDrain;
+  /** The text-to-speech engine; chosen from config (TTS_ENGINE) when absent. */
+  voice?: TVoiceEngine;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -67,6 +71,14 @@ export function createApp(deps: TAppDeps) {
   const { config, database, logger } = deps;
   const db = database.db;
   const storage = deps.storage ?? createStorage(config);
+  const voice = { db, engine: deps.voice ?? createVoiceEngine(config), storage, secret: config.authSecret };
+  const transcriber = config.STT_OPENAI_BASE_URL
+    ? {
+        baseUrl: config.STT_OPENAI_BASE_URL,
+        apiKey: config.STT_OPENAI_API_KEY,
+        model: config.STT_OPENAI_MODEL,
+      }
+    : null;
   const app = new Hono<TAppEnv>();
   const limits = createRateLimits(db, config);
 
@@ -144,10 +156,13 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));
   const models = deps.models ?? chatModelsFromConfig(config);
-  app.route('/', assistantRoutes({ db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES }));
+  const replyDeps = { db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES, voice };
+  app.route('/', assistantRoutes(replyDeps));
   // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
-  app.route('/api/chatlogs', messagesRoutes({ db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES }));
+  app.route('/api/chatlogs', messagesRoutes(replyDeps));
   app.route('/', personaRoutes(db));
+  app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
+  app.route('/upload', transcribeRoutes(transcriber));
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));

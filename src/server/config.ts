@@ -63,6 +63,20 @@ export const ZConfig = z.object({
   REPLY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(120),
   // On SIGTERM: how long replies in flight may run on before they are cut and stored as they are.
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(8),
+  // Voice: which engine speaks (its own setting, whatever the chat model is), and each engine's settings.
+  TTS_ENGINE: z.enum(['flite', 'openai', 'elevenlabs']).default('flite'),
+  // flite worker threads; empty: from the cores (one core is always left to the requests).
+  TTS_WORKERS: optional(z.coerce.number().int().min(1).max(16)),
+  TTS_OPENAI_BASE_URL: ZUrl.default('https://api.openai.com/v1'),
+  TTS_OPENAI_API_KEY: optional(z.string()),
+  TTS_OPENAI_MODEL: z.string().default('gpt-4o-mini-tts'),
+  TTS_ELEVENLABS_BASE_URL: ZUrl.default('https://api.elevenlabs.io'),
+  TTS_ELEVENLABS_API_KEY: optional(z.string()),
+  TTS_ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
+  // Speech input: an OpenAI-compatible /v1/audio/transcriptions; empty: the browser's recognition only.
+  STT_OPENAI_BASE_URL: optional(ZUrl),
+  STT_OPENAI_API_KEY: optional(z.string()),
+  STT_OPENAI_MODEL: z.string().default('whisper-1'),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {

@@ -11,6 +11,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { createDrain } from './lib/drain.ts';
 import { createLogger } from './lib/logger.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
+import { createVoiceEngine } from './voice/index.ts';
 
 async function main() {
   loadDotEnv();
@@ -37,8 +38,19 @@ async function main() {
     context: { config, log: logger, models },
     log: logger,
   });
+  // Voice: the engine is made here so its worker starts (and compiles flite) before the first reply.
+  const voice = (() => {
+    try {
+      return createVoiceEngine(config);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  })();
+  void voice.warm?.().catch((error) => logger.warn({ err: error }, 'voice warm-up failed'));
   const drain = createDrain();
-  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist'), jobs, drain });
+  const app = createApp({ config, database, logger, models, voice, webDir: path.resolve('dist'), jobs, drain });
   await jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -52,6 +64,7 @@ async function main() {
     if (cut > 0) logger.warn({ cut }, 'requests cut at shutdown; their replies were stored as they were');
     await jobs.stop();
     await models.dispose();
+    await voice.close();
     await database.close();
     process.exit(0);
   };

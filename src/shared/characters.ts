@@ -1,6 +1,7 @@
 // Character shapes, limits and input rules shared by the server and the web app.
 import { z } from 'zod';
 import { ZText, zText } from './text.ts';
+import { ZStoredVoiceSettings } from './voice.ts';
 
 /** Spec §5 and §9: the form's limits; the server enforces the same ones. */
 export const CHARACTER_LIMITS = {
@@ -70,6 +71,8 @@ export const ZCreateCharacter = z.object({
     .max(CHARACTER_LIMITS.greeting, `Greeting is at most ${CHARACTER_LIMITS.greeting} characters`)
     .optional()
     .nullable(),
+  /** Voice: the pitch and speed chosen on the create page (what the preview played). */
+  voiceSettings: ZStoredVoiceSettings.optional().nullable(),
   /** Spec body field; must name the signed-in person when present. */
   userId: z.union([z.number(), z.string()]).optional().nullable(),
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { TMessageControls } from './controls.ts';
 import { ZText } from './text.ts';
+import type { TReplyAudio } from './voice.ts';
 
 /** Spec §5/§9: the chat context is the last 30 non-empty messages (the server's prompt uses the same). */
 export const CHAT_CONTEXT_MESSAGES = 30;
@@ -158,6 +159,8 @@ export type TReplyStreamEvent =
   | { event: 'start'; data: TReplyStart }
   | { event: 'thoughts'; data: { text: string } }
   | { event: 'delta'; data: { text: string } }
+  /** Voice: a sentence's speech while the rest streams (only with isPlayingAudio). */
+  | { event: 'audio'; data: TReplyAudio }
   | { event: 'done'; data: TReplyResponse }
   | { event: 'error'; data: TReplyError };
 

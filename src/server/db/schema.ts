@@ -15,6 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TStoredVoiceSettings } from '../../shared/voice.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -120,6 +121,8 @@ export const characters = pgTable(
     avatarUrl: text('avatar_url'),
     voiceId: text('voice_id'),
     voiceDescription: text('voice_description'),
+    /** Voice: the engine settings made from voice_description (or chosen on the create page). */
+    voiceSettings: jsonb('voice_settings').$type<TStoredVoiceSettings>(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     featuredGroup: integer('featured_group'),
     featuredOrder: integer('featured_order'),
@@ -254,3 +257,12 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
+/** Voice: speech files by content address (an HMAC of engine, settings and text); nothing lists them. */
+export const voiceClips = pgTable('voice_clips', {
+  key: text('key').primaryKey(),
+  url: text('url').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+});
+export type TVoiceClipRow = typeof voiceClips.$inferSelect;

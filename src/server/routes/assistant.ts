@@ -9,8 +9,10 @@ import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } f
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
 import { startReply, type TReplyRun } from '../services/chat/send-message.ts';
+import { speakReply } from '../services/voice/speak-reply.ts';
+import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 
-export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number };
+export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number; voice?: TVoiceDeps };
 
 export function assistantRoutes(deps: TAssistantDeps) {
   const reply = (kind: TModelKind) => (c: TAppContext) => sendReply(c, deps, kind);
@@ -48,14 +50,22 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
         signal,
       },
     ),
+    { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
   );
 }
+
+/** Whether and how a reply is spoken as it streams (voice playback on, and an engine configured). */
+export type TReplySpeech = { deps?: TVoiceDeps; isOn?: boolean; userId: number };
 
 /**
  * Runs a reply (a send, a regenerate, a continue) and answers with its JSON, or streams it as Server-Sent
  * Events when asked; 429 when the day's messages are used up.
  */
-export async function replyResponse(c: TAppContext, begin: (signal: AbortSignal) => Promise<TReplyRun>) {
+export async function replyResponse(
+  c: TAppContext,
+  begin: (signal: AbortSignal) => Promise<TReplyRun>,
+  speech?: TReplySpeech,
+) {
   const stop = new AbortController();
   // The client going away (closing the tab, the stop button) stops the model; what arrived is kept.
   const signal = AbortSignal.any([stop.signal, c.req.raw.signal]);
@@ -76,9 +86,18 @@ export async function replyResponse(c: TAppContext, begin: (signal: AbortSignal)
     throw error;
   }
 
+  // Voice: with playback on, the reply's sentences are spoken as they are written (`audio` events).
+  const events =
+    speech?.deps && speech.isOn
+      ? speakReply(speech.deps, run.events, {
+          userId: speech.userId,
+          characterId: run.characterId,
+          log: c.get('log'),
+        })
+      : run.events;
   const isStreaming = (c.req.header('accept') ?? '').includes('text/event-stream');
   if (!isStreaming) {
-    for await (const event of run.events) {
+    for await (const event of events) {
       if (event.type === 'done') return c.json(event.response);
       if (event.type === 'error') return c.json(event.error, event.status);
     }
@@ -96,9 +115,10 @@ export async function replyResponse(c: TAppContext, begin: (signal: AbortSignal)
         if (!stream.aborted) await stream.writeSSE({ event, data: JSON.stringify(data) });
       };
       await send('start', run.start);
-      for await (const event of run.events) {
+      for await (const event of events) {
         if (event.type === 'done') await send('done', event.response);
         else if (event.type === 'error') await send('error', event.error);
+        else if ('data' in event) await send(event.type, event.data);
         else await send(event.type, { text: event.text });
       }
     },

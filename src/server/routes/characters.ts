@@ -69,6 +69,7 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
         voiceId: body.voiceId,
         voiceDescription: body.voiceDescription,
         greeting: body.greeting,
+        voiceSettings: body.voiceSettings,
       });
       return c.json(persona, 201);
     });

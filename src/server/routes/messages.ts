@@ -19,9 +19,10 @@ import { rateMessage } from '../services/chat/rate-message.ts';
 import { startRegenerate } from '../services/chat/regenerate-reply.ts';
 import { rewindChat } from '../services/chat/rewind-chat.ts';
 import { startWithGreeting } from '../services/chat/start-with-greeting.ts';
+import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 import { replyResponse } from './assistant.ts';
 
-export type TMessagesDeps = { db: TDb; models: TChatModels; freeDailyMessages: number };
+export type TMessagesDeps = { db: TDb; models: TChatModels; freeDailyMessages: number; voice?: TVoiceDeps };
 
 /** Mounted at /api/chatlogs beside the chat log calls. */
 export function messagesRoutes(deps: TMessagesDeps) {
@@ -35,6 +36,7 @@ export function messagesRoutes(deps: TMessagesDeps) {
         { db, models: deps.models, freeDailyMessages: deps.freeDailyMessages, log: c.get('log') },
         { user, ...key, ...body, signal },
       ),
+      { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
     );
   };
 

@@ -1,5 +1,6 @@
 // SQL for characters: the built-in cast (visible to all) and each person's own (visible to them only).
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import type { TDb } from '../client.ts';
 import { characters, type TCharacterRow } from '../schema.ts';
 
@@ -104,6 +105,7 @@ export type TNewCharacter = {
   avatarUrl: string | null;
   voiceId: string | null;
   voiceDescription: string | null;
+  voiceSettings?: TStoredVoiceSettings | null;
   card?: unknown;
 };
 

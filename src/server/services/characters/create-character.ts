@@ -1,5 +1,6 @@
 // Creates a person's own character from the create form; the server adds the role-play instructions.
 import { withRolePlayPrefix } from '../../../shared/characters.ts';
+import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import type { TDb } from '../../db/client.ts';
 import { insertCharacter } from '../../db/queries/characters.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -18,6 +19,7 @@ export type TCreateCharacterInput = {
   voiceDescription?: string | null;
   /** The optional greeting a new chat opens with. */
   greeting?: string | null;
+  voiceSettings?: TStoredVoiceSettings | null;
 };
 
 export async function createCharacter(db: TDb, storage: TStorage, input: TCreateCharacterInput) {
@@ -35,6 +37,7 @@ export async function createCharacter(db: TDb, storage: TStorage, input: TCreate
     voiceId: input.voiceId || null,
     voiceDescription: input.voiceDescription || null,
     greeting: input.greeting || null,
+    voiceSettings: input.voiceSettings ?? null,
   });
   return toPersona(row);
 }

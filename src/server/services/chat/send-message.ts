@@ -50,7 +50,12 @@ export type TReplyEvent =
   | { type: 'done'; response: TReplyResponse }
   | { type: 'error'; status: 502 | 503; error: TReplyError };
 
-export type TReplyRun = { start: TReplyStart; events: AsyncGenerator<TReplyEvent> };
+export type TReplyRun = {
+  start: TReplyStart;
+  /** The character answering (voice speaks in its voice). */
+  characterId: number;
+  events: AsyncGenerator<TReplyEvent>;
+};
 
 /**
  * Everything that can refuse the send happens here, before anything is stored, so the caller can
@@ -86,6 +91,7 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
   const start: TReplyStart = { hist: stored.uuid, uuid: stored.uuid, remaining: stored.slot.remaining };
   return {
     start,
+    characterId: input.characterId,
     events: streamReply(deps, {
       input,
       model,

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { CHARACTER_LIMITS, ROLE_PLAY_PREFIX } from '../../../shared/characters.ts';
 import { api } from '../../lib/api.ts';
 import type { TSessionUser } from '../../lib/session.ts';
+import { useVoiceControls } from '../voice/use-voice-controls.ts';
 import { AvatarField } from './avatar-field.tsx';
 import { VoicePreview } from './voice-preview.tsx';
 
@@ -63,6 +64,7 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
   const [file, setFile] = useState<File | null>(null);
   const [sampleText, setSampleText] = useState('');
   const [voiceDescription, setVoiceDescription] = useState('');
+  const voiceControls = useVoiceControls(voiceDescription, voiceId);
 
   const save = useMutation({
     mutationFn: async (): Promise<number | null> => {
@@ -82,6 +84,7 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
           voiceId,
           voiceDescription,
           greeting: greeting.trim() || null,
+          voiceSettings: voiceControls.stored,
           userId: user.id,
         },
       });
@@ -172,6 +175,9 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
         voiceDescription={voiceDescription}
         onTextChange={setSampleText}
         onVoiceDescriptionChange={setVoiceDescription}
+        controls={voiceControls}
+        voiceId={voiceId}
+        onVoiceIdChange={setVoiceId}
       />
       <button
         type="submit"

@@ -1,5 +1,6 @@
 // Plays a voice sample from /api/voice/create; one clip at a time, stopped on demand or on leaving.
 import { useEffect, useRef, useState } from 'react';
+import type { TVoiceSettings } from '../../../shared/voice.ts';
 
 export type TVoicePreviewState = 'idle' | 'generating' | 'playing';
 
@@ -29,7 +30,7 @@ export function useVoicePreview() {
     setState('idle');
   };
 
-  const preview = async (text: string, voiceDescription: string) => {
+  const preview = async (text: string, voiceDescription: string, settings?: TVoiceSettings) => {
     if (!text.trim() || !voiceDescription.trim()) {
       console.log('Text and voice description are required');
       return;
@@ -41,7 +42,7 @@ export function useVoicePreview() {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ text, voice_description: voiceDescription }),
+        body: JSON.stringify({ text, voice_description: voiceDescription, settings }),
       });
       if (!res.ok) throw new Error(`Voice preview failed with ${res.status}`);
       const url = URL.createObjectURL(await res.blob());

@@ -1,4 +1,6 @@
 // The create form's 'Voice Preview Test': sample text and a voice description, played on demand.
+import type { TVoiceControls } from '../voice/use-voice-controls.ts';
+import { VoiceControls } from '../voice/voice-controls.tsx';
 import { useVoicePreview } from './use-voice-preview.ts';
 
 const input =
@@ -9,11 +11,18 @@ export function VoicePreview({
   voiceDescription,
   onTextChange,
   onVoiceDescriptionChange,
+  controls,
+  voiceId,
+  onVoiceIdChange,
 }: {
   text: string;
   voiceDescription: string;
   onTextChange: (v: string) => void;
   onVoiceDescriptionChange: (v: string) => void;
+  /** Voice: the picker and sliders; the preview plays their settings. */
+  controls?: TVoiceControls;
+  voiceId?: string;
+  onVoiceIdChange?: (id: string) => void;
 }) {
   const voice = useVoicePreview();
   return (
@@ -38,6 +47,9 @@ export function VoicePreview({
           className={input}
         />
       </label>
+      {controls && onVoiceIdChange && (
+        <VoiceControls controls={controls} voiceId={voiceId ?? ''} onVoiceIdChange={onVoiceIdChange} />
+      )}
       <div className="flex gap-2">
         {voice.state === 'playing' ? (
           <button
@@ -50,7 +62,7 @@ export function VoicePreview({
         ) : (
           <button
             type="button"
-            onClick={() => voice.preview(text, voiceDescription)}
+            onClick={() => voice.preview(text, voiceDescription, controls?.settings)}
             disabled={voice.state === 'generating'}
             aria-busy={voice.state === 'generating'}
             className="rounded-xl border border-accent/60 px-4 py-2 text-sm font-medium text-accent-2 hover:bg-accent/10 disabled:opacity-70"

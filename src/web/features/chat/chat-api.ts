@@ -11,6 +11,7 @@ import type {
   TReplyStart,
 } from '../../../shared/chat.ts';
 import type { TReplyAgain } from '../../../shared/controls.ts';
+import type { TReplyAudio } from '../../../shared/voice.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
 export const personaQuery = (characterId: number) =>
@@ -78,6 +79,8 @@ export type TReplyHandlers = {
   onStart(start: TReplyStart): void;
   onThoughts(text: string): void;
   onDelta(text: string): void;
+  /** Voice: a sentence of the reply spoken while the rest is written. */
+  onAudio?(audio: TReplyAudio): void;
 };
 
 /**
@@ -134,6 +137,7 @@ export async function streamReply(
         if (event === 'start') handlers.onStart(payload as TReplyStart);
         else if (event === 'thoughts') handlers.onThoughts((payload as { text: string }).text);
         else if (event === 'delta') handlers.onDelta((payload as { text: string }).text);
+        else if (event === 'audio') handlers.onAudio?.(payload as TReplyAudio);
         else if (event === 'done') return payload as TReplyResponse;
         else if (event === 'error') throw new ReplyError(502, payload as TReplyError);
       }

@@ -11,6 +11,8 @@ import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
 import { ExportCardMenu } from '../characters/export-card-menu.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
+import { MicButton } from '../voice/mic-button.tsx';
+import { useMessageAudio } from '../voice/use-message-audio.ts';
 import { chatLogsQuery, personaQuery, replyPathQuery, saveChatLog, usageQuery } from './chat-api.ts';
 import { Switch, WithTooltip } from './controls.tsx';
 import { DailyLimitDialog } from './daily-limit-dialog.tsx';
@@ -54,6 +56,7 @@ export function ChatScreen({
   const replyPath = useQuery(replyPathQuery);
   const usage = useQuery(usageQuery);
   const audio = useAudio();
+  const messageAudio = useMessageAudio(audio, { characterId, hist });
   const history = useDrawer();
   const [input, setInput] = useState('');
   const [isLimitOpen, setIsLimitOpen] = useState(false);
@@ -79,6 +82,8 @@ export function ChatScreen({
     onAdoptHist: (uuid) => navigate(chatUrl(uuid), { replace: true }),
     onDailyLimit: () => setIsLimitOpen(true),
     onReplyAudio: audio.play,
+    onReplyAudioPart: audio.enqueue,
+    onReplyAudioEnd: audio.finish,
     onBeforeSend: audio.stop,
     openWithGreeting: greeting.open,
   });
@@ -250,7 +255,7 @@ export function ChatScreen({
               characterName={character.name}
               avatarUrl={character.avatarUrl}
               playingKey={audio.playingKey}
-              onToggleAudio={audio.toggle}
+              onToggleAudio={messageAudio.toggle}
               onRetry={(m) => void chat.retry(m)}
               isBusy={chat.isBusy}
               hasEarlier={chat.hasEarlier}
@@ -277,6 +282,9 @@ export function ChatScreen({
             characterName={character.name}
             isBusy={chat.isBusy || controls.isStreaming}
             canSend={Boolean(replyPath.data)}
+            mic={
+              <MicButton onText={(text) => setInput((v) => (v.trim() ? `${v.trimEnd()} ${text}` : text))} />
+            }
           />
         </main>
 

@@ -12,6 +12,7 @@ export function MessageBox({
   characterName,
   isBusy,
   canSend,
+  mic,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -23,6 +24,8 @@ export function MessageBox({
   isBusy: boolean;
   /** False while the reply path is unknown (spec: sending stays blocked). */
   canSend: boolean;
+  /** Voice: the microphone button (speech input), when the browser or server can transcribe. */
+  mic?: React.ReactNode;
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
@@ -65,6 +68,7 @@ export function MessageBox({
         className="min-h-11 flex-1 resize-none rounded-xl border border-line bg-panel-2 px-4 py-2.5 outline-none focus:border-accent disabled:opacity-60"
         style={{ maxHeight: TEXTAREA_MAX_PX }}
       />
+      {!isBusy && mic}
       {isBusy && (
         <button
           type="button"

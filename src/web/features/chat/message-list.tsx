@@ -31,7 +31,8 @@ export function MessageList({
   characterName: string;
   avatarUrl: string | null;
   playingKey: string | null;
-  onToggleAudio: (key: string, url: string) => void;
+  /** Voice: with no url, the message is spoken on demand first. */
+  onToggleAudio: (key: string, url: string, message?: TUiMessage) => void;
   onRetry: (message: TUiMessage) => void;
   isBusy: boolean;
   hasEarlier: boolean;
@@ -138,12 +139,10 @@ export function MessageList({
               {message.internalThoughts && (
                 <ThoughtBubble thoughts={message.internalThoughts} characterName={characterName} />
               )}
-              {message.audioUrl && (
-                <AudioButton
-                  isPlaying={playingKey === message.key}
-                  onClick={() => onToggleAudio(message.key, message.audioUrl!)}
-                />
-              )}
+              <AudioButton
+                isPlaying={playingKey === message.key}
+                onClick={() => onToggleAudio(message.key, message.audioUrl ?? '', message)}
+              />
             </div>
           </div>
         ),

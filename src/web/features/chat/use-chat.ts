@@ -51,6 +51,9 @@ export type TChatOptions = {
   onAdoptHist(uuid: string): void;
   onDailyLimit(): void;
   onReplyAudio(key: string, url: string): void;
+  /** Voice: a sentence of the reply is ready while the rest streams; then the reply's audio is done. */
+  onReplyAudioPart?(key: string, url: string): void;
+  onReplyAudioEnd?(key: string): void;
   onBeforeSend(): void;
   /** Conversation controls: stores the greeting as a new chat's first message, before its first send. */
   openWithGreeting?: () => Promise<TChatLog | null>;
@@ -253,6 +256,7 @@ export function useChat(options: TChatOptions) {
       }
     }
     const userName = user.name?.trim() || user.username;
+    let isSpeaking = false;
     try {
       const response = await streamReply(
         options.replyPath,
@@ -279,6 +283,11 @@ export function useChat(options: TChatOptions) {
           },
           onThoughts: (t) => setPending((p) => p && { ...p, thoughts: p.thoughts + t }),
           onDelta: (t) => setPending((p) => p && { ...p, received: p.received + t }),
+          onAudio: (a) => {
+            if (!options.isVoiceOn || !options.onReplyAudioPart) return;
+            isSpeaking = true;
+            options.onReplyAudioPart(replyKey, a.url);
+          },
         },
         controller.signal,
       );
@@ -294,7 +303,8 @@ export function useChat(options: TChatOptions) {
               isComplete: true,
             },
         );
-        if (options.isVoiceOn && response.audioUrlForCloudflare) {
+        if (isSpeaking) options.onReplyAudioEnd?.(replyKey);
+        else if (options.isVoiceOn && response.audioUrlForCloudflare) {
           options.onReplyAudio(replyKey, response.audioUrlForCloudflare);
         }
       } else {

@@ -1,0 +1,403 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { readMp3 } from '../../test-support/mp3.ts';
+import {
+  call,
+  createSignedInUser,
+  createTestApp,
+  type TTestApp,
+  type TTestUser,
+} from '../../test-support/test-app.ts';
+import { insertCharacter } from '../db/queries/characters.ts';
+import { characters, chatMessages, voiceClips } from '../db/schema.ts';
+import { createFliteEngine } from '../voice/flite-engine.ts';
+
+const SERAPHINE = 1;
+const engine = createFliteEngine();
+let fake: TFakeOpenAI;
+let t: TTestApp;
+let me: TTestUser;
+let other: TTestUser;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
+  t = await createTestApp(
+    {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'gpt-test',
+      OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    },
+    { voice: engine },
+  );
+  me = await createSignedInUser(t.database);
+  other = await createSignedInUser(t.database);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  await engine.close();
+});
+
+const create = async (json: unknown, user: TTestUser | undefined = me): Promise<Response> =>
+  call(t, 'POST', '/api/voice/create', { user, json });
+
+async function readEvents(res: Response) {
+  return (await res.text())
+    .split('\n\n')
+    .filter((b) => b.trim() !== '')
+    .map((b) => ({
+      event: /^event: (.*)$/m.exec(b)?.[1] ?? 'message',
+      data: JSON.parse(
+        b
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n'),
+      ),
+    }));
+}
+
+describe('POST /api/voice/create', () => {
+  it('is for signed-in people only', async () => {
+    const res = await call(t, 'POST', '/api/voice/create', {
+      json: { text: 'Hi', voice_description: 'warm' },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it('needs both text and voice description (400 with a clear message)', async () => {
+    for (const body of [
+      { text: 'Hello' },
+      { voice_description: 'deep male' },
+      { text: '  ', voice_description: 'x' },
+      {},
+    ]) {
+      const res = await create(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'bad_request',
+        message: expect.stringContaining('Text and voice description are required'),
+      });
+    }
+    expect((await create('{not json')).status).toBe(400);
+    expect((await create({ text: 'a\u0000b', voice_description: 'x' })).status).toBe(400);
+  });
+
+  it('caps the text at 1,000 characters', async () => {
+    const res = await create({ text: 'a'.repeat(1001), voice_description: 'deep male' });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toContain('1000');
+  });
+
+  it('answers decodable MP3 of plausible length, in the voice the description maps to', async () => {
+    const res = await create({
+      text: 'Hello! It is lovely to meet you at last.',
+      voice_description: 'deep slow old man',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    const mp3 = readMp3(new Uint8Array(await res.arrayBuffer()));
+    expect(mp3.durationSec).toBeGreaterThan(1.5);
+    expect(mp3.durationSec).toBeLessThan(6);
+    expect(JSON.parse(res.headers.get('x-voice-settings')!)).toMatchObject({ voice: 'kal16' });
+  });
+
+  it('uses the explicit settings of the create page when given', async () => {
+    const res = await create({
+      text: 'Settings win.',
+      voice_description: 'deep male',
+      settings: { voice: 'slt', pitch: 2, rate: 1.2 },
+    });
+    expect(JSON.parse(res.headers.get('x-voice-settings')!)).toEqual({ voice: 'slt', pitch: 2, rate: 1.2 });
+    expect(
+      (await create({ text: 'x', voice_description: 'y', settings: { voice: 'slt', pitch: 99, rate: 1 } }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('stores the same text and settings once, under an unguessable name nothing lists', async () => {
+    const body = { text: 'Content addressed speech.', voice_description: 'bright young woman' };
+    const first = new Uint8Array(await (await create(body)).arrayBuffer());
+    const second = new Uint8Array(await (await create(body)).arrayBuffer());
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    const rows = await t.database.db.select().from(voiceClips);
+    const clip = rows.find((r) => r.bytes === first.length)!;
+    expect(rows.filter((r) => r.bytes === first.length)).toHaveLength(1);
+    expect(clip.url).toMatch(/^\/media\/audio\/[A-Za-z0-9]{32,}\.mp3$/);
+    expect(clip.url).not.toContain('Content');
+    const served = await t.app.request(clip.url);
+    expect(served.status).toBe(200);
+    expect((await t.app.request('/media/audio/')).status).toBe(404);
+    expect((await t.app.request('/media/')).status).toBe(404);
+  });
+
+  it('twenty syntheses at once all complete while a plain API call stays fast', async () => {
+    const finished: number[] = [];
+    const started = performance.now();
+    const voices = Array.from({ length: 20 }, (_, i) =>
+      create({
+        text: `Voice number ${i} is speaking a short sentence about the weather today.`,
+        voice_description: i % 2 ? 'deep male' : 'high female',
+      }).then(async (res) => {
+        expect(res.status).toBe(200);
+        readMp3(new Uint8Array(await res.arrayBuffer()));
+        finished.push(performance.now() - started);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const plainStart = performance.now();
+    const plain = await call(t, 'GET', '/api/voice/voices?description=warm', { user: me });
+    const plainMs = performance.now() - plainStart;
+    expect(plain.status).toBe(200);
+    await Promise.all(voices);
+    expect(finished).toHaveLength(20);
+    // The plain call answered while the syntheses were still running, and quickly.
+    expect(plainStart - started + plainMs).toBeLessThan(Math.max(...finished));
+    expect(plainMs).toBeLessThan(1000);
+  });
+});
+
+describe('GET /api/voice/voices', () => {
+  it("lists the engine's voices and the settings a description maps to", async () => {
+    const res = await call(t, 'GET', '/api/voice/voices?description=deep%20slow%20man', { user: me });
+    expect(await res.json()).toMatchObject({
+      engine: 'flite',
+      voices: expect.arrayContaining([{ id: 'slt', label: expect.any(String) }]),
+      settings: { voice: 'kal16' },
+      canTranscribe: false,
+    });
+    expect((await call(t, 'GET', '/api/voice/voices')).status).toBe(401);
+  });
+});
+
+describe('POST /api/voice/speak (an old message on demand)', () => {
+  it('speaks a stored message in its character voice and keeps the audio URL with it', async () => {
+    const log = await call(t, 'POST', '/api/chatlogs', {
+      user: me,
+      json: {
+        userId: me.id,
+        characterId: SERAPHINE,
+        conversation: [
+          { role: 'user', content: 'Hello' },
+          { role: 'assistant', content: '*bows* Well met, traveller.' },
+        ],
+      },
+    });
+    const { uuid } = (await log.json()) as { uuid: string };
+    const [assistant] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.chatLogUuid, uuid))
+      .then((rows) => rows.filter((r) => r.role === 'assistant'));
+    const res = await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: SERAPHINE, text: assistant!.content, hist: uuid, position: assistant!.position },
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.audioUrl).toMatch(/^\/media\/audio\//);
+    expect(body.audioUrlForCloudflare).toBe(body.audioUrl);
+    const [after] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.chatLogUuid, uuid))
+      .then((rows) => rows.filter((r) => r.role === 'assistant'));
+    expect(after!.audioUrl).toBe(body.audioUrl);
+    // Someone else cannot attach audio to my message.
+    const theirs = await call(t, 'POST', '/api/voice/speak', {
+      user: other,
+      json: { characterId: SERAPHINE, text: 'Different words.', hist: uuid, position: assistant!.position },
+    });
+    expect(theirs.status).toBe(200);
+    const [still] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.audioUrl, body.audioUrl));
+    expect(still).toBeDefined();
+  });
+
+  it('keeps the speech on the newest reply with that text when the page knows no position yet', async () => {
+    const log = await call(t, 'POST', '/api/chatlogs', {
+      user: me,
+      json: {
+        userId: me.id,
+        characterId: SERAPHINE,
+        conversation: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: 'Just sent.' },
+        ],
+      },
+    });
+    const { uuid } = (await log.json()) as { uuid: string };
+    const res = await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: SERAPHINE, text: 'Just sent.', hist: uuid },
+    });
+    const { audioUrl } = await res.json();
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chatLogUuid, uuid));
+    expect(rows.find((r) => r.role === 'assistant')!.audioUrl).toBe(audioUrl);
+    expect(rows.find((r) => r.role === 'user')!.audioUrl).toBeNull();
+  });
+
+  it("refuses another person's character (404), bad bodies (400) and the signed-out (401)", async () => {
+    const mine = await insertCharacter(t.database.db, {
+      userId: me.id,
+      name: 'Mine',
+      tagline: 't',
+      description: 'd',
+      avatarUrl: null,
+      voiceId: null,
+      voiceDescription: 'deep male',
+    });
+    const speak = (user: TTestUser | undefined, json: unknown) =>
+      call(t, 'POST', '/api/voice/speak', { user, json });
+    expect((await speak(other, { characterId: mine.id, text: 'Hi' })).status).toBe(404);
+    expect((await speak(me, { characterId: mine.id, text: 'Hi' })).status).toBe(200);
+    expect((await speak(me, { characterId: mine.id })).status).toBe(400);
+    expect((await speak(me, { characterId: mine.id, text: 'x'.repeat(5001) })).status).toBe(400);
+    expect((await speak(me, { characterId: mine.id, text: '*waves*' })).status).toBe(400);
+    expect((await speak(undefined, { characterId: mine.id, text: 'Hi' })).status).toBe(401);
+  });
+});
+
+describe('a reply with voice playback on', () => {
+  const send = (json: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    call(t, 'POST', '/assistant-reply-openai', {
+      user: me,
+      json: { userId: me.id, characterId: SERAPHINE, isPlayingAudio: true, ...json },
+      headers,
+    });
+
+  it('stores its audio URL on the message, answers it as audioUrl and audioUrlForCloudflare, and serves it', async () => {
+    const res = await send({ userInput: 'Tell me about Thistle' });
+    expect(res.status).toBe(200);
+    const reply = await res.json();
+    expect(reply.audioUrl).toMatch(/^\/media\/audio\/[A-Za-z0-9]+\.mp3$/);
+    expect(reply.audioUrlForCloudflare).toBe(reply.audioUrl);
+    const stored = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.chatLogUuid, reply.hist));
+    expect(stored.find((m) => m.role === 'assistant')!.audioUrl).toBe(reply.audioUrl);
+    const served = await t.app.request(reply.audioUrl);
+    expect(served.status).toBe(200);
+    const mp3 = readMp3(new Uint8Array(await served.arrayBuffer()));
+    expect(mp3.durationSec).toBeGreaterThan(1);
+  });
+
+  it('with playback off there is no audio', async () => {
+    const reply = await (await send({ userInput: 'Quietly now', isPlayingAudio: false })).json();
+    expect(reply.audioUrl).toBeNull();
+  });
+
+  it('streams each sentence as an audio event before done, never the thoughts; done has the whole', async () => {
+    fake.setTokenDelay(20);
+    const res = await send(
+      { userInput: 'Speak while you write', chainOfThoughtEnabled: true },
+      { accept: 'text/event-stream' },
+    );
+    const events = await readEvents(res);
+    fake.setTokenDelay(0);
+    const audio = events.filter((e) => e.event === 'audio');
+    expect(audio.map((e) => e.data.text)).toEqual(['Speak while you write…', 'I hear you.']);
+    expect(audio.map((e) => e.data.index)).toEqual([0, 1]);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(events.findIndex((e) => e.event === 'audio')).toBeLessThan(events.length - 1);
+    for (const a of audio) expect((await t.app.request(a.data.url)).status).toBe(200);
+    // The whole reply is one file, as long as its sentences together.
+    const whole = readMp3(new Uint8Array(await (await t.app.request(done.data.audioUrl)).arrayBuffer()));
+    let parts = 0;
+    for (const a of audio)
+      parts += readMp3(new Uint8Array(await (await t.app.request(a.data.url)).arrayBuffer())).durationSec;
+    expect(Math.abs(whole.durationSec - parts)).toBeLessThan(0.4);
+    expect(JSON.stringify(audio)).not.toContain('I should listen');
+  });
+});
+
+describe('the character voice', () => {
+  it('keeps the settings chosen on the create page with the character', async () => {
+    const res = await call(t, 'POST', '/api/character-personas', {
+      user: me,
+      json: {
+        name: 'Voiced',
+        tagline: 'A test',
+        description: 'Someone with a voice',
+        avatarUrl: '/media/avatars/x.webp',
+        voiceId: 'awb',
+        voiceDescription: 'deep male',
+        voiceSettings: { engine: 'flite', voice: 'awb', pitch: -3, rate: 0.9 },
+      },
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    const [row] = await t.database.db.select().from(characters).where(eq(characters.id, id));
+    expect(row!.voiceSettings).toEqual({ engine: 'flite', voice: 'awb', pitch: -3, rate: 0.9 });
+    // A reply of this character speaks with those settings: the same file as a sample made with them.
+    const sample = await create({
+      text: 'Same voice.',
+      voice_description: 'deep male',
+      settings: { voice: 'awb', pitch: -3, rate: 0.9 },
+    });
+    const spoken = await call(t, 'POST', '/api/voice/speak', {
+      user: me,
+      json: { characterId: id, text: 'Same voice.' },
+    });
+    const { audioUrl } = await spoken.json();
+    const served = await t.app.request(audioUrl);
+    expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(await sample.arrayBuffer()))).toBe(
+      true,
+    );
+    const bad = await call(t, 'POST', '/api/character-personas', {
+      user: me,
+      json: {
+        name: 'V',
+        tagline: 't',
+        description: 'd',
+        avatarUrl: '/media/a.webp',
+        voiceSettings: { engine: 'x' },
+      },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('speakReply', () => {
+  it('speaks what the character says, never the thoughts or the *stage directions*', async () => {
+    const { speakReply } = await import('../services/voice/speak-reply.ts');
+    const { createStorage } = await import('../storage/index.ts');
+    async function* reply() {
+      yield { type: 'thoughts' as const, text: 'A secret plan. ' };
+      yield { type: 'delta' as const, text: '*smiles warmly* Hello there. ' };
+      yield { type: 'delta' as const, text: 'Come in! *waves* Sit' };
+      yield { type: 'delta' as const, text: ' down.' };
+      yield {
+        type: 'done' as const,
+        response: {
+          message: 'hi',
+          reply: '*smiles warmly* Hello there. Come in! *waves* Sit down.',
+          internalThoughts: 'A secret plan.',
+          embedding: null,
+          audioUrl: null,
+          audioUrlForCloudflare: null,
+          hist: '00000000-0000-4000-8000-000000000000',
+          uuid: '00000000-0000-4000-8000-000000000000',
+          remaining: null,
+          isPartial: false,
+        },
+      };
+    }
+    const deps = { db: t.database.db, engine, storage: createStorage(t.config), secret: t.config.authSecret };
+    const events = [];
+    for await (const e of speakReply(deps, reply(), { userId: me.id, characterId: SERAPHINE }))
+      events.push(e);
+    const audio = events
+      .filter((e) => e.type === 'audio')
+      .map((e) => (e.type === 'audio' ? e.data.text : ''));
+    expect(audio).toEqual(['Hello there.', 'Come in!', 'Sit down.']);
+    const done = events.at(-1)!;
+    expect(done.type === 'done' && done.response.audioUrl).toMatch(/^\/media\/audio\//);
+  });
+});
