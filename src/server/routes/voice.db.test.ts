@@ -325,7 +325,7 @@ describe('the character voice', () => {
         name: 'Voiced',
         tagline: 'A test',
         description: 'Someone with a voice',
-        avatarUrl: '/media/avatars/x.webp',
+        avatarUrl: '/cast/avatars/ember.svg',
         voiceId: 'awb',
         voiceDescription: 'deep male',
         voiceSettings: { engine: 'flite', voice: 'awb', pitch: -3, rate: 0.9 },
@@ -356,7 +356,7 @@ describe('the character voice', () => {
         name: 'V',
         tagline: 't',
         description: 'd',
-        avatarUrl: '/media/a.webp',
+        avatarUrl: '/cast/avatars/ember.svg',
         voiceSettings: { engine: 'x' },
       },
     });
