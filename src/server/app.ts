@@ -9,6 +9,7 @@ import { createAuthConfig } from './auth/auth-config.ts';
 import { createIdp, isIdpEnabled } from './auth/idp/provider.ts';
 import { createIdpRoutes } from './auth/idp/routes.ts';
 import { createAuthRoutes } from './auth/routes.ts';
+import { createBilling } from './billing/index.ts';
 import { readSessionUser } from './auth/session.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
@@ -17,11 +18,13 @@ import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
 import { assistantRoutes } from './routes/assistant.ts';
+import { BILLING_WEBHOOK_PATH, billingRoutes } from './routes/billing.ts';
 import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { modelsRoutes } from './routes/models.ts';
+import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
@@ -75,7 +78,7 @@ export function createApp(deps: TAppDeps) {
     );
   });
   app.use(securityHeaders());
-  app.use(sameOriginWrites(config.publicUrl));
+  app.use(sameOriginWrites(config.publicUrl, [BILLING_WEBHOOK_PATH]));
   app.use('/upload/*', limitBody(config.UPLOAD_LIMIT_BYTES + 64 * 1024));
   const apiBodyLimit = limitBody(config.BODY_LIMIT_BYTES);
   app.use('*', async (c, next) => {
@@ -89,6 +92,7 @@ export function createApp(deps: TAppDeps) {
   });
   for (const guarded of ['/api/*', '/upload/*', '/assistant-*', '/ollama-health']) {
     app.use(guarded, async (c, next) => {
+      if (c.req.path === BILLING_WEBHOOK_PATH) return next(); // signed by Stripe, not by a session
       c.set('user', await readSessionUser(c, db));
       requireUser(c);
       return next();
@@ -113,6 +117,9 @@ export function createApp(deps: TAppDeps) {
   );
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
+  const billing = createBilling(config, db);
+  app.route('/api', billingRoutes({ db, billing, graceDays: config.BILLING_GRACE_DAYS }));
+  app.route('/api', supportRoutes(db, config.adminEmails));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));

@@ -10,6 +10,7 @@ export type TErrorCode =
   | 'rate_limited'
   | 'model_unavailable'
   | 'not_ready'
+  | 'billing_unavailable'
   | 'internal';
 
 const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503> = {
@@ -23,6 +24,7 @@ const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 |
   rate_limited: 429,
   model_unavailable: 503,
   not_ready: 503,
+  billing_unavailable: 503,
   internal: 500,
 };
 
