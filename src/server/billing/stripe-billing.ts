@@ -115,7 +115,11 @@ export function createStripeBilling(db: TDb, options: TStripeBillingOptions): TS
     },
     async subscriptionsOfCustomer(customerId) {
       const found: TProviderSubscription[] = [];
-      for await (const sub of stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+      for await (const sub of stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 100,
+      })) {
         found.push(toProviderSubscription(sub));
       }
       return found;

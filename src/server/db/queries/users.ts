@@ -26,10 +26,7 @@ export async function firstUserId(db: TDb): Promise<number | null> {
 }
 
 export async function findUserByEmail(db: TDb, email: string): Promise<TUserRow | undefined> {
-  const [row] = await db
-    .select(userWithPlan)
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db.select(userWithPlan).from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return row;
 }
 

@@ -13,7 +13,10 @@ export type TApplySubscriptionState = {
 };
 
 /** Stores the provider's current view of a subscription; the plan (plus_until) follows from it. */
-export async function applySubscriptionState(db: TDb, opts: TApplySubscriptionState): Promise<TSubscriptionRow> {
+export async function applySubscriptionState(
+  db: TDb,
+  opts: TApplySubscriptionState,
+): Promise<TSubscriptionRow> {
   const sub = opts.subscription;
   return upsertSubscription(db, {
     userId: opts.userId,

@@ -1,11 +1,7 @@
 // The local test checkout's page calls: read the session, Pay (activates Plus), Cancel, and cancelling Plus.
 import type { TCheckoutInfo } from '../../../shared/billing.ts';
 import { PLUS_BENEFITS, PLUS_PRICE } from '../../../shared/billing.ts';
-import {
-  LOCAL_PERIOD_DAYS,
-  localCustomerId,
-  localSubscriptionId,
-} from '../../billing/local-billing.ts';
+import { LOCAL_PERIOD_DAYS, localCustomerId, localSubscriptionId } from '../../billing/local-billing.ts';
 import type { TDb } from '../../db/client.ts';
 import { closeCheckoutSession, findCheckoutSession, subscriptionsOf } from '../../db/queries/billing.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -13,11 +9,19 @@ import { applySubscriptionState } from './apply-subscription-state.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-export async function readLocalCheckout(db: TDb, opts: { userId: number; id: string }): Promise<TCheckoutInfo> {
+export async function readLocalCheckout(
+  db: TDb,
+  opts: { userId: number; id: string },
+): Promise<TCheckoutInfo> {
   const row = await findCheckoutSession(db, opts);
   if (!row) throw notFound('Checkout');
   const isExpired = row.status === 'open' && row.expiresAt <= new Date();
-  return { id: row.id, status: isExpired ? 'expired' : row.status, price: PLUS_PRICE, benefits: PLUS_BENEFITS };
+  return {
+    id: row.id,
+    status: isExpired ? 'expired' : row.status,
+    price: PLUS_PRICE,
+    benefits: PLUS_BENEFITS,
+  };
 }
 
 /** Pay: closes the session once, then stores an active 30-day subscription through the webhook's path. */
@@ -45,7 +49,10 @@ export async function payLocalCheckout(
   return { url: '/upgrade-success' };
 }
 
-export async function cancelLocalCheckout(db: TDb, opts: { userId: number; id: string }): Promise<{ url: string }> {
+export async function cancelLocalCheckout(
+  db: TDb,
+  opts: { userId: number; id: string },
+): Promise<{ url: string }> {
   const closed = await closeCheckoutSession(db, { ...opts, status: 'canceled' });
   if (!closed) throw await notOpen(db, opts);
   return { url: '/upgrade-cancel' };
@@ -79,5 +86,8 @@ export async function setLocalCancelAtPeriodEnd(
 async function notOpen(db: TDb, opts: { userId: number; id: string }) {
   const row = await findCheckoutSession(db, opts);
   if (!row) return notFound('Checkout');
-  return new AppError('conflict', `This checkout is already ${row.status === 'open' ? 'expired' : row.status}`);
+  return new AppError(
+    'conflict',
+    `This checkout is already ${row.status === 'open' ? 'expired' : row.status}`,
+  );
 }
