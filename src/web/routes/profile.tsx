@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
+import { PlusSection } from '../features/billing/plus-section.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
 import { api } from '../lib/api.ts';
 import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session.ts';
@@ -17,6 +18,7 @@ export function ProfileRoute() {
         <SearchBox className="w-full sm:w-72" />
       </header>
       <UserCard user={user} />
+      <PlusSection />
     </main>
   );
 }

@@ -66,7 +66,7 @@ export async function setLocalCancelAtPeriodEnd(
   const current = (await subscriptionsOf(db, opts.userId)).find(
     (s) => s.provider === 'local' && s.subscriptionId === localSubscriptionId(opts.userId),
   );
-  if (!current || current.status !== 'active') throw notFound('Active local subscription');
+  if (current?.status !== 'active') throw notFound('Active local subscription');
   await applySubscriptionState(db, {
     userId: opts.userId,
     provider: 'local',
