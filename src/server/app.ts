@@ -28,6 +28,7 @@ import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
+import { planPriorityOptions, withPlanPriority } from './services/chat/plan-priority.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
 
 export type TAppDeps = {
@@ -111,7 +112,7 @@ export function createApp(deps: TAppDeps) {
     '/',
     assistantRoutes({
       db,
-      models: deps.models ?? chatModelsFromConfig(config),
+      models: withPlanPriority(deps.models ?? chatModelsFromConfig(config), planPriorityOptions(config)),
       freeDailyMessages: config.FREE_DAILY_MESSAGES,
     }),
   );

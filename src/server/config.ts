@@ -65,7 +65,7 @@ export const ZConfig = z.object({
   // Optional separate remote model for Plus replies.
   PLUS_OPENAI_MODEL: optional(z.string()),
   // Replies generated at once: the embedded/Ollama model (a priority queue, Plus first) and the remote one.
-  LOCAL_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  LOCAL_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   REMOTE_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(32),
   // The share of the remote slots free replies may hold; the rest are kept for Plus.
   FREE_CONCURRENCY_SHARE: z.coerce.number().gt(0).max(1).default(0.75),
