@@ -106,6 +106,14 @@ describe('local checkout', () => {
     ).toBe(404);
   });
 
+  it('refuses a 21st checkout within an hour with 429', async () => {
+    const user = await createSignedInUser(t.database);
+    for (let i = 0; i < 20; i++) await openCheckout(user);
+    const over = await call(t, 'POST', '/api/subscribe', { user, json: {} });
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
   it('the webhook is not there without Stripe', async () => {
     const res = await t.app.request('/api/billing/webhook', { method: 'POST', body: '{}' });
     expect(res.status).toBe(404);

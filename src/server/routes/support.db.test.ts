@@ -68,4 +68,18 @@ describe('POST /api/support and GET /api/admin/support', () => {
     }
     expect((await call(t, 'GET', '/api/admin/support?limit=0', { user: owner })).status).toBe(400);
   });
+
+  it('refuses more than 10 messages a day from one person with 429, keeping the ten', async () => {
+    const chatty = await createSignedInUser(t.database);
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await call(t, 'POST', '/api/support', { user: chatty, json: { message: `Note ${i}` } })).status,
+      ).toBe(201);
+    }
+    const over = await call(t, 'POST', '/api/support', { user: chatty, json: { message: 'Note 10' } });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toBe('3600');
+    const { messages } = await (await call(t, 'GET', '/api/admin/support?limit=500', { user: owner })).json();
+    expect(messages.filter((m: { userId: number }) => m.userId === chatty.id)).toHaveLength(10);
+  });
 });

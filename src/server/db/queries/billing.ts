@@ -1,5 +1,5 @@
 // SQL for Plus: stored subscriptions, Stripe customers, handled webhook events and local checkout sessions.
-import { and, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TDb } from '../client.ts';
 import {
@@ -121,4 +121,12 @@ export async function closeCheckoutSession(
     )
     .returning();
   return row;
+}
+
+export async function checkoutSessionsSince(db: TDb, opts: { userId: number; since: Date }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, opts.userId), gt(checkoutSessions.createdAt, opts.since)));
+  return Number(row?.n ?? 0);
 }

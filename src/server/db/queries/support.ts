@@ -1,5 +1,5 @@
 // SQL for 'Contact support' messages and the operator's inbox (priority first, newest first).
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
 import { supportMessages, users } from '../schema.ts';
 
@@ -26,4 +26,12 @@ export async function supportInbox(db: TDb, opts: { limit: number }) {
     .innerJoin(users, eq(users.id, supportMessages.userId))
     .orderBy(desc(supportMessages.isPriority), desc(supportMessages.createdAt), desc(supportMessages.id))
     .limit(opts.limit);
+}
+
+export async function supportMessagesSince(db: TDb, opts: { userId: number; since: Date }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(supportMessages)
+    .where(and(eq(supportMessages.userId, opts.userId), gt(supportMessages.createdAt, opts.since)));
+  return Number(row?.n ?? 0);
 }
