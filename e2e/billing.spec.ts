@@ -100,7 +100,7 @@ test("a subscribed person sees 'You're Subscribed!'; the local manage page cance
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Manage subscription' }).click();
   await expect(page).toHaveURL(/\/billing\/manage$/);
-  await expect(page.getByText(/Plus renews on/)).toBeVisible();
+  await expect(page.getByText(/Plus is active; the current period ends on/)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByText(/Plus ends on/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resume subscription' })).toBeVisible();
@@ -162,6 +162,9 @@ test("a subscribe reply without an address: 'Error starting subscription checkou
   expect(alert.message()).toBe('Error starting subscription checkout.');
   await alert.accept();
   await expect(upgrade.upgradeButton).toBeEnabled();
+  // Opened directly, 'Continue Free Plan' has nowhere to go back to: it goes home.
+  await upgrade.continueFreeButton.click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test.describe('with the local checkout switched off and an operator set', () => {

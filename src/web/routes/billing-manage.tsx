@@ -42,7 +42,7 @@ export function BillingManageRoute() {
           <p>
             {data.cancelAtPeriodEnd
               ? `Plus ends on ${formatDate(data.currentPeriodEnd)}.`
-              : `Plus renews on ${formatDate(data.currentPeriodEnd)}.`}
+              : `Plus is active; the current period ends on ${formatDate(data.currentPeriodEnd)}.`}
           </p>
           {change.isError && (
             <p role="alert" className="text-red-300">

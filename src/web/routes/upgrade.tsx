@@ -17,6 +17,8 @@ export function UpgradeRoute() {
     },
     onError: () => alert('Failed to upgrade.'),
   });
+  // Back where the person came from; home when /upgrade was the first page they opened.
+  const goBack = () => ((window.history.state?.idx ?? 0) > 0 ? navigate(-1) : navigate('/'));
   // Busy from the click until the browser has left for the checkout.
   const isRedirecting = upgrade.isPending || (upgrade.isSuccess && Boolean(upgrade.data?.url));
 
@@ -44,7 +46,7 @@ export function UpgradeRoute() {
       >
         {isRedirecting ? 'Redirecting...' : 'Upgrade for $5/month'}
       </button>
-      <button type="button" className={secondaryButton} onClick={() => navigate(-1)}>
+      <button type="button" className={secondaryButton} onClick={() => goBack()}>
         Continue Free Plan
       </button>
     </CenteredCard>
