@@ -88,15 +88,13 @@ async function startKindred(modelUrl: string) {
     id: r.id,
     cookie: `authjs.session-token=${randomBytes(24).toString('hex')}`,
   }));
-  await database.db
-    .insert(sessions)
-    .values(
-      people.map((p) => ({
-        sessionToken: p.cookie.split('=')[1]!,
-        userId: p.id,
-        expires: new Date(Date.now() + 3.6e6),
-      })),
-    );
+  await database.db.insert(sessions).values(
+    people.map((p) => ({
+      sessionToken: p.cookie.split('=')[1]!,
+      userId: p.id,
+      expires: new Date(Date.now() + 3.6e6),
+    })),
+  );
   const plus = people.slice(freeCount);
   const end = new Date(Date.now() + 30 * 24 * 3600_000);
   for (const p of plus) {

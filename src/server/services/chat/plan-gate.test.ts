@@ -8,10 +8,14 @@ describe('PlanGate', () => {
     const gate = new PlanGate(1, 1);
     const order: string[] = [];
     const first = await gate.acquire(false);
+    const noteStart = (name: string) => (release: (() => void) | null) => {
+      order.push(name);
+      return release;
+    };
     const waits = [
-      gate.acquire(false).then((r) => (order.push('free-1'), r)),
-      gate.acquire(false).then((r) => (order.push('free-2'), r)),
-      gate.acquire(true).then((r) => (order.push('plus'), r)),
+      gate.acquire(false).then(noteStart('free-1')),
+      gate.acquire(false).then(noteStart('free-2')),
+      gate.acquire(true).then(noteStart('plus')),
     ];
     await tick();
     expect(gate.stats()).toEqual({ running: 1, runningFree: 1, waitingPlus: 1, waitingFree: 2 });
@@ -26,7 +30,10 @@ describe('PlanGate', () => {
     const gate = new PlanGate(4, 3);
     const free = await Promise.all([gate.acquire(false), gate.acquire(false), gate.acquire(false)]);
     let isFourthFreeRunning = false;
-    const fourth = gate.acquire(false).then((r) => ((isFourthFreeRunning = true), r));
+    const fourth = gate.acquire(false).then((release) => {
+      isFourthFreeRunning = true;
+      return release;
+    });
     await tick();
     expect(isFourthFreeRunning).toBe(false);
     const plus = await gate.acquire(true);

@@ -16,7 +16,12 @@ function heldModel(id: string, started: string[]) {
       yield { type: 'text', text: `reply to ${who}` };
     },
   };
-  return { model, finishAll: () => finishers.splice(0).forEach((f) => f()) };
+  return {
+    model,
+    finishAll: () => {
+      for (const finish of finishers.splice(0)) finish();
+    },
+  };
 }
 
 const modelsOf = (model: TChatModel): TChatModels => ({
