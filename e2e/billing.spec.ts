@@ -87,6 +87,9 @@ test('a free person upgrades through the local checkout: Plus Tier on /profile a
   // Already 20 messages today: the 21st is answered, no Daily Limit panel, no count shown.
   const chat = new ChatPage(page);
   await chat.open(GANONDORF.id);
+  // The screen is ready once the latest chat (the 20th message) is shown.
+  await expect(chat.replies().last()).toHaveText(replyTo('Message 19'));
+  await expect(chat.messageBox(GANONDORF.name)).toBeEnabled();
   await expect(page.getByText(/messages? left today/)).toHaveCount(0);
   const text = 'Twenty first message now';
   await chat.sendAndWait(GANONDORF.name, text, replyTo(text));
