@@ -188,6 +188,22 @@ describe('POST /api/billing/webhook', () => {
     expect(reread.length).toBeGreaterThan(0);
   });
 
+  it('back from Checkout, /api/billing/refresh reads the subscription before the webhook arrives', async () => {
+    const { user, customer } = await customerPerson();
+    subscription(customer, 'sub_refresh', {});
+    expect((await planOf(user)).isSubscribed).toBe(false);
+    const res = await call(t, 'POST', '/api/billing/refresh', { user });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ isSubscribed: true, provider: 'stripe' });
+    expect((await planOf(user)).isSubscribed).toBe(true);
+    // Only the signed-in person's own customer is read; someone without one gets their (free) plan.
+    const other = await createSignedInUser(t.database);
+    expect(await (await call(t, 'POST', '/api/billing/refresh', { user: other })).json()).toMatchObject({
+      isSubscribed: false,
+    });
+    expect((await call(t, 'POST', '/api/billing/refresh')).status).toBe(401);
+  });
+
   it("trusts Stripe, not the event's payload", async () => {
     const { user, customer } = await customerPerson();
     subscription(customer, 'sub_incomplete', { status: 'incomplete' });

@@ -15,6 +15,7 @@ import {
   setLocalCancelAtPeriodEnd,
 } from '../services/billing/local-checkout.ts';
 import { readPlan } from '../services/billing/read-plan.ts';
+import { refreshPersonFromStripe } from '../services/billing/refresh-from-stripe.ts';
 import { CHECKOUT_UNAVAILABLE, startCheckout } from '../services/billing/start-checkout.ts';
 
 export type TBillingRouteDeps = { db: TDb; billing: TBilling | null; graceDays: number };
@@ -40,6 +41,13 @@ export function billingRoutes(deps: TBillingRouteDeps) {
     .get('/billing/plan', async (c) => {
       const { userId } = parseQuery(c, ZPlanQuery);
       const user = userId === undefined ? requireUser(c) : requireSelf(c, userId);
+      return c.json(await readPlan(db, user.id));
+    })
+    .post('/billing/refresh', async (c) => {
+      // Back from Stripe Checkout: read the person's subscription now instead of waiting for the webhook.
+      const user = requireUser(c);
+      if (billing?.kind === 'stripe')
+        await refreshPersonFromStripe(db, billing, { userId: user.id, graceDays });
       return c.json(await readPlan(db, user.id));
     })
     .post('/billing/portal', async (c) => {

@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { refreshPlan } from '../features/billing/billing-api.ts';
 import { CenteredCard, primaryButton } from '../features/billing/centered-card.tsx';
 import { sessionQuery } from '../lib/session.ts';
 
@@ -9,8 +10,13 @@ export function UpgradeSuccessRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
-    void queryClient.invalidateQueries({ queryKey: ['billing'] });
+    // The provider may not have told the server yet: ask it to read the subscription, then the session.
+    void refreshPlan()
+      .catch((error) => console.error('Reading the subscription failed', error))
+      .finally(() => {
+        void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+        void queryClient.invalidateQueries({ queryKey: ['billing'] });
+      });
   }, [queryClient]);
   return (
     <CenteredCard label="Subscription">

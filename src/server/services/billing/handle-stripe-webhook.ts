@@ -7,7 +7,7 @@ import {
   recordBillingEvent,
   userIdOfStripeCustomer,
 } from '../../db/queries/billing.ts';
-import { applySubscriptionState } from './apply-subscription-state.ts';
+import { refreshCustomerFromStripe } from './refresh-from-stripe.ts';
 
 export type TWebhookOutcome = { eventId: string; status: 'applied' | 'duplicate' | 'ignored' };
 
@@ -24,9 +24,11 @@ export async function handleStripeWebhook(
     await recordBillingEvent(db, event);
     return { eventId: event.id, status: 'ignored' };
   }
-  for (const subscription of await billing.subscriptionsOfCustomer(event.customerId)) {
-    await applySubscriptionState(db, { userId, provider: 'stripe', subscription, graceDays: opts.graceDays });
-  }
+  await refreshCustomerFromStripe(db, billing, {
+    userId,
+    customerId: event.customerId,
+    graceDays: opts.graceDays,
+  });
   // Recorded after the plan is stored: an event that failed half-way is handled again when Stripe retries.
   await recordBillingEvent(db, event);
   return { eventId: event.id, status: 'applied' };

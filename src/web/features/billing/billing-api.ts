@@ -28,3 +28,6 @@ export const openPortal = () => api<{ url: string }>('/api/billing/portal', { me
 
 export const setCancelAtPeriodEnd = (cancel: boolean) =>
   api<TPlanInfo>('/api/billing/local-subscription', { method: 'POST', json: { cancel } });
+
+/** Asks the server to read the subscription from the provider now (back from checkout). */
+export const refreshPlan = () => api<TPlanInfo>('/api/billing/refresh', { method: 'POST' });
