@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPglite, type TDatabase, wrapPglite, wrapPostgres } from '../src/server/db/client.ts';
+import { upsertSubscription } from '../src/server/db/queries/billing.ts';
 import { chatLogs, chatMessages, sessions, users } from '../src/server/db/schema.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
@@ -53,9 +54,21 @@ async function main() {
       email: `bench-long-${randomBytes(4).toString('hex')}@example.com`,
       username: `bench_long_${randomBytes(4).toString('hex')}`,
       name: 'Bench Long',
-      isSubscribed: true, // unlimited: the bench sends more than 20 messages
     })
     .returning({ id: users.id });
+  // Plus (unlimited): the bench sends more than 20 messages. The plan comes from a stored subscription.
+  const paidUntil = new Date(Date.now() + 30 * 24 * 3600_000);
+  await upsertSubscription(db, {
+    userId: person!.id,
+    provider: 'local',
+    customerId: `local_cus_${person!.id}`,
+    subscriptionId: `local_sub_${person!.id}`,
+    status: 'active',
+    currentPeriodStart: new Date(),
+    currentPeriodEnd: paidUntil,
+    cancelAtPeriodEnd: false,
+    plusUntil: paidUntil,
+  });
   const token = randomBytes(24).toString('hex');
   await db
     .insert(sessions)

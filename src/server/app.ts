@@ -10,6 +10,7 @@ import { createIdp, isIdpEnabled } from './auth/idp/provider.ts';
 import { createIdpRoutes } from './auth/idp/routes.ts';
 import { createAuthRoutes } from './auth/routes.ts';
 import { readSessionUser } from './auth/session.ts';
+import { createBilling } from './billing/index.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import type { TJobRunner } from './jobs/runner.ts';
@@ -22,6 +23,7 @@ import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts'
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { assistantRoutes } from './routes/assistant.ts';
+import { BILLING_WEBHOOK_PATH, billingRoutes } from './routes/billing.ts';
 import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
@@ -29,10 +31,12 @@ import { healthRoutes } from './routes/health.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
+import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
 import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
+import { planPriorityOptions, withPlanPriority } from './services/chat/plan-priority.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
 import { createVoiceEngine, type TVoiceEngine } from './voice/index.ts';
 
@@ -100,7 +104,7 @@ export function createApp(deps: TAppDeps) {
     );
   });
   app.use(securityHeaders());
-  app.use(sameOriginWrites(config.publicUrl));
+  app.use(sameOriginWrites(config.publicUrl, [BILLING_WEBHOOK_PATH]));
   app.use('/upload/*', limitBody(config.UPLOAD_LIMIT_BYTES + 64 * 1024));
   const apiBodyLimit = limitBody(config.BODY_LIMIT_BYTES);
   app.use('*', async (c, next) => {
@@ -114,6 +118,7 @@ export function createApp(deps: TAppDeps) {
   });
   for (const guarded of ['/api/*', '/upload/*', '/assistant-*', '/ollama-health']) {
     app.use(guarded, async (c, next) => {
+      if (c.req.path === BILLING_WEBHOOK_PATH) return next(); // signed by Stripe, not by a session
       c.set('user', await readSessionUser(c, db));
       requireUser(c);
       return next();
@@ -155,7 +160,7 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
   app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));
-  const models = deps.models ?? chatModelsFromConfig(config);
+  const models = withPlanPriority(deps.models ?? chatModelsFromConfig(config), planPriorityOptions(config));
   const replyDeps = { db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES, voice };
   app.route('/', assistantRoutes(replyDeps));
   // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
@@ -165,6 +170,9 @@ export function createApp(deps: TAppDeps) {
   app.route('/upload', transcribeRoutes(transcriber));
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
+  const billing = createBilling(config, db);
+  app.route('/api', billingRoutes({ db, billing, graceDays: config.BILLING_GRACE_DAYS }));
+  app.route('/api', supportRoutes(db, config.adminEmails));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));

@@ -77,6 +77,24 @@ export const ZConfig = z.object({
   STT_OPENAI_BASE_URL: optional(ZUrl),
   STT_OPENAI_API_KEY: optional(z.string()),
   STT_OPENAI_MODEL: z.string().default('whisper-1'),
+  // Plus (billing): Stripe when its three settings are set, else the local test checkout unless switched off.
+  STRIPE_SECRET_KEY: optional(z.string()),
+  STRIPE_PRICE_ID: optional(z.string()),
+  STRIPE_WEBHOOK_SECRET: optional(z.string()),
+  // Where the stripe package sends its calls (tests point it at a local fake of the Stripe API).
+  STRIPE_API_HOST: optional(z.string()),
+  STRIPE_API_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+  STRIPE_API_PROTOCOL: optional(z.enum(['http', 'https'])),
+  LOCAL_CHECKOUT: z.enum(['on', 'off']).default('on'),
+  // How long Plus stays on after a failed renewal payment, and after a renewal the webhook has not confirmed yet.
+  BILLING_GRACE_DAYS: z.coerce.number().min(0).max(60).default(3),
+  // Optional separate remote model for Plus replies.
+  PLUS_OPENAI_MODEL: optional(z.string()),
+  // Replies generated at once: the embedded/Ollama model (a priority queue, Plus first) and the remote one.
+  LOCAL_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  REMOTE_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(32),
+  // The share of the remote slots free replies may hold; the rest are kept for Plus.
+  FREE_CONCURRENCY_SHARE: z.coerce.number().gt(0).max(1).default(0.75),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {
@@ -86,6 +104,7 @@ export type TConfig = z.infer<typeof ZConfig> & {
   isGoogleConfigured: boolean;
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: string[];
+  isStripeConfigured: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -106,6 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       'Invalid configuration:\n  S3_BUCKET: also set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL',
     );
   }
+  const stripeSettings = [c.STRIPE_SECRET_KEY, c.STRIPE_PRICE_ID, c.STRIPE_WEBHOOK_SECRET];
+  if (stripeSettings.some(Boolean) && !stripeSettings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY/STRIPE_PRICE_ID/STRIPE_WEBHOOK_SECRET: set all three or none',
+    );
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -114,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     authSecret: c.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     isGoogleConfigured: Boolean(c.AUTH_GOOGLE_ID && c.AUTH_GOOGLE_SECRET),
+    isStripeConfigured: stripeSettings.every(Boolean),
     adminEmails: c.ADMIN_EMAILS.split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { createApp, type TAppDeps } from '../server/app.ts';
 import { loadConfig, type TConfig } from '../server/config.ts';
 import type { TDatabase } from '../server/db/client.ts';
-import { insertSession, insertUser, updateUser } from '../server/db/queries/users.ts';
+import { upsertSubscription } from '../server/db/queries/billing.ts';
+import { insertSession, insertUser } from '../server/db/queries/users.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -63,7 +64,7 @@ export async function createSignedInUser(
     image: null,
     username: `person${tag}`,
   });
-  if (opts.isSubscribed) await updateUser(database.db, user.id, { isSubscribed: true });
+  if (opts.isSubscribed) await givePlus(database, user.id);
   const sessionToken = randomBytes(24).toString('hex');
   await insertSession(database.db, {
     sessionToken,
@@ -93,4 +94,20 @@ export function call(
     body = typeof opts.json === 'string' ? opts.json : JSON.stringify(opts.json);
   }
   return t.app.request(url, { method, headers, body });
+}
+
+/** A paid-up Plus subscription (the plan is derived from it; users.is_subscribed is not read). */
+export async function givePlus(database: TDatabase, userId: number, days = 30) {
+  const end = new Date(Date.now() + days * 24 * 3600_000);
+  await upsertSubscription(database.db, {
+    userId,
+    provider: 'local',
+    customerId: `local_cus_${userId}`,
+    subscriptionId: `local_sub_${userId}`,
+    status: 'active',
+    currentPeriodStart: new Date(),
+    currentPeriodEnd: end,
+    cancelAtPeriodEnd: false,
+    plusUntil: end,
+  });
 }

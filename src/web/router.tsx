@@ -5,13 +5,19 @@ import { ErrorPage } from './components/error-page.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { sessionQuery } from './lib/session.ts';
 import { AdminRoute } from './routes/admin.tsx';
+import { AdminSupportRoute } from './routes/admin-support.tsx';
+import { BillingManageRoute } from './routes/billing-manage.tsx';
 import { ChatRoute } from './routes/chat.tsx';
+import { CheckoutRoute } from './routes/checkout.tsx';
 import { CreateCharacterRoute } from './routes/create-character.tsx';
 import { EditProfileRoute } from './routes/edit-profile.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { LoginRoute } from './routes/login.tsx';
 import { ProfileRoute } from './routes/profile.tsx';
 import { SearchRoute } from './routes/search.tsx';
+import { UpgradeRoute } from './routes/upgrade.tsx';
+import { UpgradeCancelRoute } from './routes/upgrade-cancel.tsx';
+import { UpgradeSuccessRoute } from './routes/upgrade-success.tsx';
 
 async function requireSignedIn() {
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
@@ -52,6 +58,12 @@ export const router = createBrowserRouter([
           { path: '/profile', element: <ProfileRoute /> },
           { path: '/character/create/new', element: <CreateCharacterRoute /> },
           { path: '/admin', element: <AdminRoute /> },
+          { path: '/upgrade', element: <UpgradeRoute /> },
+          { path: '/upgrade-success', element: <UpgradeSuccessRoute /> },
+          { path: '/upgrade-cancel', element: <UpgradeCancelRoute /> },
+          { path: '/checkout/:checkoutId', element: <CheckoutRoute /> },
+          { path: '/billing/manage', element: <BillingManageRoute /> },
+          { path: '/admin/support', element: <AdminSupportRoute /> },
         ],
       },
       { path: '*', loader: notFound },

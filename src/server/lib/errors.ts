@@ -11,6 +11,7 @@ export type TErrorCode =
   | 'too_many_requests'
   | 'model_unavailable'
   | 'not_ready'
+  | 'billing_unavailable'
   | 'internal';
 
 const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503> = {
@@ -25,6 +26,7 @@ const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 |
   too_many_requests: 429,
   model_unavailable: 503,
   not_ready: 503,
+  billing_unavailable: 503,
   internal: 500,
 };
 

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
+import { PlusSection } from '../features/billing/plus-section.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
 import { PersonaCard } from '../features/profile/persona-card.tsx';
 import { YourData } from '../features/profile/your-data.tsx';
@@ -21,6 +22,7 @@ export function ProfileRoute() {
       <UserCard user={user} />
       <PersonaCard />
       <YourData />
+      <PlusSection />
     </main>
   );
 }

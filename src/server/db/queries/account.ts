@@ -9,8 +9,11 @@ import {
   idpAccounts,
   idpPayloads,
   memories,
+  subscriptions,
+  supportMessages,
   users,
 } from '../schema.ts';
+import { isPlusSql } from './billing.ts';
 
 export async function exportProfile(db: TDb, userId: number) {
   const [row] = await db
@@ -95,8 +98,18 @@ export async function countPeople(db: TDb) {
   const [row] = await db
     .select({
       total: count(),
-      plus: sql<number>`count(*) filter (where ${users.isSubscribed})`.mapWith(Number),
+      plus: sql<number>`count(*) filter (where ${isPlusSql(users.id)})`.mapWith(Number),
     })
     .from(users);
   return { total: row?.total ?? 0, plus: row?.plus ?? 0 };
 }
+
+export const exportSubscriptions = (db: TDb, userId: number) =>
+  db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(asc(subscriptions.id));
+
+export const exportSupportMessages = (db: TDb, userId: number) =>
+  db
+    .select()
+    .from(supportMessages)
+    .where(eq(supportMessages.userId, userId))
+    .orderBy(asc(supportMessages.id));

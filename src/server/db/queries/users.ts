@@ -1,7 +1,11 @@
 // SQL for people: users, their sign-in accounts and their database sessions.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
 import { accounts, sessions, type TUserRow, users } from '../schema.ts';
+import { isPlusSql } from './billing.ts';
+
+/** A user row whose isSubscribed is the plan derived from their stored subscription (users.is_subscribed is not read). */
+const userWithPlan = { ...getTableColumns(users), isSubscribed: isPlusSql(users.id) };
 
 export type TNewUser = { email: string; name: string | null; image: string | null; username: string };
 
@@ -11,7 +15,7 @@ export async function insertUser(db: TDb, user: TNewUser): Promise<TUserRow> {
 }
 
 export async function findUserById(db: TDb, id: number): Promise<TUserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  const [row] = await db.select(userWithPlan).from(users).where(eq(users.id, id));
   return row;
 }
 
@@ -22,7 +26,7 @@ export async function firstUserId(db: TDb): Promise<number | null> {
 }
 
 export async function findUserByEmail(db: TDb, email: string): Promise<TUserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db.select(userWithPlan).from(users).where(sql`lower(${users.email}) = lower(${email})`);
   return row;
 }
 
@@ -32,7 +36,7 @@ export async function findUserByAccount(
   providerAccountId: string,
 ): Promise<TUserRow | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: userWithPlan })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId)));
@@ -53,7 +57,7 @@ export async function updateUser(
   id: number,
   patch: Partial<Pick<TUserRow, 'name' | 'username' | 'image' | 'email' | 'emailVerified' | 'isSubscribed'>>,
 ): Promise<TUserRow | undefined> {
-  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+  const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(userWithPlan);
   return row;
 }
 
@@ -68,7 +72,7 @@ export async function insertSession(db: TDb, session: typeof sessions.$inferInse
 
 export async function findSessionWithUser(db: TDb, sessionToken: string) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: userWithPlan })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.sessionToken, sessionToken), gt(sessions.expires, new Date())));

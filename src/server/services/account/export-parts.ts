@@ -8,6 +8,8 @@ import {
   exportMemories,
   exportMessages,
   exportProfile,
+  exportSubscriptions,
+  exportSupportMessages,
 } from '../../db/queries/account.ts';
 import { listUploadsOfUser } from '../../db/queries/uploads.ts';
 
@@ -25,4 +27,6 @@ export const EXPORT_PARTS: TExportPart[] = [
   { name: 'memories', rows: exportMemories },
   { name: 'dailyUsage', rows: exportDailyUsage },
   { name: 'uploads', rows: listUploadsOfUser },
+  { name: 'subscriptions', rows: exportSubscriptions },
+  { name: 'supportMessages', rows: exportSupportMessages },
 ];

@@ -22,6 +22,7 @@ import {
   toDailySlot,
 } from './daily-limit.ts';
 import type { TReplyMode } from './reply-mode.ts';
+import { pickModelForPlan } from './plan-priority.ts';
 
 /** Upper bound of a reply's length in tokens (thoughts included). */
 export const REPLY_MAX_TOKENS = 700;
@@ -75,7 +76,7 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
 
   let model: TChatModel;
   try {
-    model = await deps.models.pickModel(input.kind);
+    model = await pickModelForPlan(deps.models, input.kind, input.user.isSubscribed);
   } catch (error) {
     if (error instanceof ModelUnavailableError) throw new AppError('model_unavailable', error.message);
     throw error;
