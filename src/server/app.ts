@@ -16,11 +16,14 @@ import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { createEmbedder } from './memory/embedder.ts';
+import { createMemoryService, type TMemoryService } from './memory/memory-service.ts';
 import { assistantRoutes } from './routes/assistant.ts';
 import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
 import { healthRoutes } from './routes/health.ts';
+import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
@@ -37,6 +40,8 @@ export type TAppDeps = {
   webDir?: string;
   /** Where uploads go; chosen from config when absent. */
   storage?: TStorage;
+  /** Memory (recall, remember, search); made from config when absent. */
+  memory?: TMemoryService;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -56,6 +61,8 @@ export function createApp(deps: TAppDeps) {
   const { config, database, logger } = deps;
   const db = database.db;
   const storage = deps.storage ?? createStorage(config);
+  const memory =
+    deps.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger });
   const app = new Hono<TAppEnv>();
 
   app.use(requestId());
@@ -109,8 +116,11 @@ export function createApp(deps: TAppDeps) {
       db,
       models: deps.models ?? chatModelsFromConfig(config),
       freeDailyMessages: config.FREE_DAILY_MESSAGES,
+      memory,
     }),
   );
+  app.route('/api/memories', memoriesRoutes(db, memory));
+  app.route('/', memorySearchRoutes(memory));
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));

@@ -9,6 +9,8 @@ import { seedDatabase } from './db/seed/seed.ts';
 import { jobDefinitions } from './jobs/index.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createLogger } from './lib/logger.ts';
+import { createEmbedder } from './memory/embedder.ts';
+import { createMemoryService } from './memory/memory-service.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
 
 async function main() {
@@ -30,7 +32,11 @@ async function main() {
   const selection = await selectModels(modelSelectionOptions(config));
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   const models = chatModelsFrom(async () => selection);
-  const app = createApp({ config, database, logger, models, webDir: path.resolve('dist') });
+  const memory = createMemoryService({ database, embedder: createEmbedder(config), log: logger });
+  await memory.capabilities();
+  // A change of embeddings model re-embeds stored memories in the background (search meanwhile uses the rest).
+  void memory.reembedAll().catch((err) => logger.warn({ err }, 're-embedding memories failed'));
+  const app = createApp({ config, database, logger, models, memory, webDir: path.resolve('dist') });
   const jobs = createJobRunner({
     database,
     jobs: jobDefinitions(config),
@@ -48,6 +54,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     server.close();
     await jobs.stop();
+    await memory.idle();
     await models.dispose();
     await database.close();
     process.exit(0);

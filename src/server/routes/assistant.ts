@@ -6,11 +6,17 @@ import { type TReplyError, ZReplyRequest } from '../../shared/chat.ts';
 import type { TModelKind } from '../ai/select-models.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import type { TMemoryService } from '../memory/memory-service.ts';
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
 import { startReply } from '../services/chat/send-message.ts';
 
-export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number };
+export type TAssistantDeps = {
+  db: TDb;
+  models: TChatModels;
+  freeDailyMessages: number;
+  memory?: TMemoryService;
+};
 
 export function assistantRoutes(deps: TAssistantDeps) {
   const reply = (kind: TModelKind) => (c: TAppContext) => sendReply(c, deps, kind);
@@ -40,7 +46,13 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
   let run: Awaited<ReturnType<typeof startReply>>;
   try {
     run = await startReply(
-      { db: deps.db, models: deps.models, freeDailyMessages: deps.freeDailyMessages, log: c.get('log') },
+      {
+        db: deps.db,
+        models: deps.models,
+        freeDailyMessages: deps.freeDailyMessages,
+        log: c.get('log'),
+        memory: deps.memory,
+      },
       {
         user,
         kind,
