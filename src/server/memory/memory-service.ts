@@ -20,10 +20,11 @@ import { detectSearchCapabilities, type TSearchCapabilities } from './search-cap
 
 /**
  * Two memories of one person and character at or above this cosine similarity (Universal Sentence
- * Encoder lite) say the same thing: measured in dedupe-threshold.test.ts, where every re-telling of a
- * memory scores at least 0.80 and the closest two different memories of the quality set score 0.72.
+ * Encoder lite) say the same thing. Measured in dedupe-threshold.test.ts: re-tellings (punctuation, case,
+ * contractions, word order) score 0.907-0.996, 'seventy'/'70' re-told 0.864, and the closest two different
+ * memories of the quality set ('I went bowling with my aunt…' / '…with my cousin…') 0.897.
  */
-export const DUPLICATE_SIMILARITY = 0.78;
+export const DUPLICATE_SIMILARITY = 0.9;
 /** Vector candidates beyond this cosine distance are not relevant to the message (similarity < 0.2). */
 export const RECALL_MAX_DISTANCE = 0.8;
 /** Recalled memories in a prompt besides the pinned ones. */

@@ -223,6 +223,16 @@ export async function topTopics(db: TDb, userId: number, limit: number): Promise
   return rowsOf<{ topic: string }>(result).map((r) => r.topic);
 }
 
+/**
+ * Reciprocal-rank fusion: a small k and a vector-led weighting, tuned on the retrieval quality set (the
+ * classic k = 60 with equal weights let full-text matches on common words push the right memory out of
+ * the top 3: recall@3 0.66 against 0.87 here). Full text and trigrams break ties and catch exact names.
+ */
+const RRF_K = 5;
+const W_VEC = 1;
+const W_FTS = 0.25;
+const W_TRGM = 0.1;
+
 export type TSearchInput = {
   userId: number;
   /** null: every character of the person's. */
@@ -257,7 +267,7 @@ export async function searchMemories(
     : sql``;
   const arms: SQL[] = [
     // Any of the query's words (OR), ranked by cover density.
-    sql`select id, row_number() over (order by rank desc, id desc) as r from (
+    sql`select id, ${W_FTS}::float8 as w, row_number() over (order by rank desc, id desc) as r from (
           select m.id, ts_rank_cd(m.search, q.tsq) as rank
           from memories m, (select nullif(replace(plainto_tsquery('english', ${q.text})::text, '&', '|'), '')::tsquery as tsq) q
           where ${scope}${excluded} and q.tsq is not null and m.search @@ q.tsq
@@ -266,20 +276,20 @@ export async function searchMemories(
   if (q.embedding !== null) {
     // "+ 0" keeps the planner off the HNSW index: filtered by person, an approximate index scan can miss
     // most of their memories, while an exact scan of one person's rows is cheap.
-    arms.push(sql`select id, row_number() over (order by d, id desc) as r from (
+    arms.push(sql`select id, ${W_VEC}::float8 as w, row_number() over (order by d, id desc) as r from (
           select m.id, (m.embedding <=> ${vectorParam(q.embedding)}) + 0 as d
           from memories m where ${scope}${excluded} and m.embedding is not null
           order by d, m.id desc limit 50) vec where d < ${q.maxDistance}`);
   }
   if (q.hasTrgm) {
-    arms.push(sql`select id, row_number() over (order by s desc, id desc) as r from (
+    arms.push(sql`select id, ${W_TRGM}::float8 as w, row_number() over (order by s desc, id desc) as r from (
           select m.id, word_similarity(${q.text}, m.content) as s
           from memories m where ${scope}${excluded} and ${q.text} <% m.content
           order by s desc, m.id desc limit 50) trg`);
   }
   const result = await db.execute(sql`
     with fused as (
-      select id, sum(1.0 / (60 + r)) as rrf from (${sql.join(arms, sql` union all `)}) arms group by id
+      select id, sum(w / (${RRF_K} + r)) as rrf from (${sql.join(arms, sql` union all `)}) arms group by id
     )
     select ${RAW_COLUMNS},
       f.rrf * (1 + 0.5 * m.importance)
