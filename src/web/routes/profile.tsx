@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
+import { ProfileMemories } from '../features/memories/profile-memories.tsx';
 import { api } from '../lib/api.ts';
 import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session.ts';
 
@@ -17,6 +18,7 @@ export function ProfileRoute() {
         <SearchBox className="w-full sm:w-72" />
       </header>
       <UserCard user={user} />
+      <ProfileMemories userId={user.id} />
     </main>
   );
 }

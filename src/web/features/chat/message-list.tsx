@@ -20,6 +20,7 @@ export function MessageList({
   isLoadingEarlier,
   onLoadEarlier,
   renderFailure,
+  renderUserActions,
 }: {
   messages: TUiMessage[];
   pending: TPendingView;
@@ -33,6 +34,8 @@ export function MessageList({
   isLoadingEarlier: boolean;
   onLoadEarlier: () => void;
   renderFailure?: (message: TUiMessage) => React.ReactNode;
+  /** Small controls under a person's message (e.g. "Remember this"). */
+  renderUserActions?: (message: TUiMessage) => React.ReactNode;
 }) {
   const endRef = useRef<HTMLDivElement>(null);
   const visible = messages.filter((m) => m.content.trim() !== '');
@@ -74,6 +77,7 @@ export function MessageList({
                 {message.content}
               </p>
             </div>
+            {!message.failure && renderUserActions?.(message)}
             {message.failure && (
               <div
                 role="alert"
