@@ -27,6 +27,11 @@ import { detectSearchCapabilities, type TSearchCapabilities } from './search-cap
 export const DUPLICATE_SIMILARITY = 0.9;
 /** Vector candidates beyond this cosine distance are not relevant to the message (similarity < 0.2). */
 export const RECALL_MAX_DISTANCE = 0.8;
+/**
+ * A person searching wants matches, not neighbours: similarity at least 0.4 (nonsense queries score up
+ * to 0.30 against ordinary memories, 'dog birthday' 0.55 against the dog's birthday).
+ */
+export const SEARCH_MAX_DISTANCE = 0.6;
 /** Recalled memories in a prompt besides the pinned ones. */
 export const RECALL_TOP = 4;
 /** Remember jobs waiting; past this the oldest candidates are dropped (logged), never the chat. */
@@ -78,6 +83,7 @@ export type TMemoryService = {
     characterId: number | null;
     text: string;
     limit: number;
+    maxDistance?: number;
   }): Promise<TMemoryRecord[]>;
   /** Re-embeds memories made by another encoder (or none), in batches; returns how many it did. */
   reembedAll(): Promise<number>;
@@ -219,6 +225,7 @@ export function createMemoryService(deps: {
     limit: number;
     embedding?: number[] | null;
     excludeIds?: number[];
+    maxDistance?: number;
   }) => {
     const c = await capabilities();
     const vector = c.vector
@@ -233,7 +240,7 @@ export function createMemoryService(deps: {
       embedding: vector ? toVectorLiteral(vector) : null,
       hasTrgm: c.trgm,
       limit: input.limit,
-      maxDistance: RECALL_MAX_DISTANCE,
+      maxDistance: input.maxDistance ?? RECALL_MAX_DISTANCE,
       excludeIds: input.excludeIds,
     });
   };

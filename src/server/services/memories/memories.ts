@@ -12,7 +12,7 @@ import {
   topTopics,
 } from '../../db/queries/memories.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type TMemoryService, toMemory } from '../../memory/memory-service.ts';
+import { SEARCH_MAX_DISTANCE, type TMemoryService, toMemory } from '../../memory/memory-service.ts';
 
 /** The Memories drawer lists at most this many (pinned first, then newest). */
 export const MEMORY_LIST_MAX = 500;
@@ -72,7 +72,9 @@ export async function searchMemoriesFor(
   memory: TMemoryService,
   input: { userId: number; characterId: number | null; query: string },
 ): Promise<TMemory[]> {
-  return (await memory.search({ ...input, text: input.query, limit: 20 })).map(toMemory);
+  return (
+    await memory.search({ ...input, text: input.query, limit: 20, maxDistance: SEARCH_MAX_DISTANCE })
+  ).map(toMemory);
 }
 
 export type TCheckInItem = {

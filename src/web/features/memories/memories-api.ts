@@ -15,23 +15,28 @@ export const memoriesQuery = (userId: number, characterId: number) =>
   queryOptions({
     queryKey: ['memories', userId, characterId],
     queryFn: () => api<TMemory[]>(`/api/memories/getmemories?userId=${userId}&characterId=${characterId}`),
+    // Memories are made in the background after a reply: always ask again.
+    staleTime: 0,
   });
 
 export const recentMemoriesQuery = (userId: number) =>
   queryOptions({
     queryKey: ['memories', userId, 'last3'],
+    staleTime: 0,
     queryFn: () => api<TMemory[]>(`/api/memories/last3?userId=${userId}`),
   });
 
 export const totalMemoriesQuery = (userId: number) =>
   queryOptions({
     queryKey: ['memories', userId, 'total'],
+    staleTime: 0,
     queryFn: () => api<{ totalMemories: number }>(`/api/memories/total?userId=${userId}`),
   });
 
 export const topTopicsQuery = (userId: number) =>
   queryOptions({
     queryKey: ['memories', userId, 'top-topics'],
+    staleTime: 0,
     queryFn: () => api<{ topics: string[] }>(`/api/memories/top-topics?userId=${userId}`),
   });
 
@@ -44,6 +49,7 @@ export const totalChatsQuery = (userId: number) =>
 /** Check-ins arrive in the background: the bell looks again every 15 s. */
 export const checkInsQuery = queryOptions({
   queryKey: ['check-ins'],
+  staleTime: 0,
   queryFn: () => api<TCheckInItem[]>('/api/memories/check-ins'),
   refetchInterval: 15_000,
 });

@@ -3,7 +3,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pin, PinOff, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TMemory } from '../../../shared/memories.ts';
 import { Drawer, type TDrawerState } from '../chat/drawer.tsx';
@@ -27,6 +27,10 @@ export function MemoriesDrawer({
   const query = memoriesQuery(userId, characterId);
   const list = useQuery({ ...query, enabled: state !== 'closed' });
   const [isPinnedOnly, setIsPinnedOnly] = useState(false);
+  const { refetch } = list;
+  useEffect(() => {
+    if (state === 'open') void refetch();
+  }, [state, refetch]);
   const [toDelete, setToDelete] = useState<TMemory | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['memories', userId] });
 
