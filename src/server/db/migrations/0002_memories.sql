@@ -17,3 +17,7 @@ BEGIN
   END IF;
 END
 $$;
+--> statement-breakpoint
+-- Recall ranks one person's memories exactly (an approximate HNSW scan filtered by person misses most of
+-- them), so the HNSW index of 0001 only slowed every insert: dropped.
+DROP INDEX IF EXISTS memories_embedding_idx;

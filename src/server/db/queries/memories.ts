@@ -232,6 +232,7 @@ const RRF_K = 5;
 const W_VEC = 1;
 const W_FTS = 0.25;
 const W_TRGM = 0.1;
+const TRIGRAM_MAX_WORDS = 4;
 
 export type TSearchInput = {
   userId: number;
@@ -281,7 +282,9 @@ export async function searchMemories(
           from memories m where ${scope}${excluded} and m.embedding is not null
           order by d, m.id desc limit 50) vec where d < ${q.maxDistance}`);
   }
-  if (q.hasTrgm) {
+  // Trigrams catch misspelt names in short searches ('Biscut'); on long messages their index scan costs
+  // more than everything else together (bench:memory) and adds nothing the vector arm does not find.
+  if (q.hasTrgm && q.text.trim().split(/\s+/).length <= TRIGRAM_MAX_WORDS) {
     arms.push(sql`select id, ${W_TRGM}::float8 as w, row_number() over (order by s desc, id desc) as r from (
           select m.id, word_similarity(${q.text}, m.content) as s
           from memories m where ${scope}${excluded} and ${q.text} <% m.content
