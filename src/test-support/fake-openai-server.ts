@@ -24,6 +24,8 @@ export type TFakeChatRequest = {
   messages: { role: string; content: string }[];
   maxTokens?: number;
   authorization?: string;
+  /** response_format.type of a structured-output request ('json_schema', 'json_object'). */
+  responseFormat?: string;
 };
 
 export type TFakeOpenAI = {
@@ -123,6 +125,7 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
       messages,
       maxTokens,
       authorization: req.headers.authorization,
+      responseFormat: (body.response_format as { type?: string } | undefined)?.type,
     };
     if (isLogging) requests.push(request);
 

@@ -81,6 +81,8 @@ describe('remembering and recalling', () => {
     const reply = await say(me, 'My golden retriever Biscuit turns five next Saturday');
     expect(reply.embedding).toHaveLength(512);
     expect(judgeCalls()).toBe(before + 1);
+    // The judge asked for structured output (json_schema) on the OpenAI-compatible path.
+    expect(fake.requests.filter((r) => !r.stream).at(-1)?.responseFormat).toBe('json_schema');
     let mine = await memoriesOf(me);
     expect(mine.map((m) => m.content)).toEqual(['My golden retriever Biscuit turns five next Saturday']);
     expect(mine[0]).toMatchObject({ characterName: 'Seraphine Vale', checked_in: false, pinned: false });
