@@ -115,7 +115,8 @@ export function createMemoryService(deps: {
   let caps: Promise<TSearchCapabilities> | null = null;
   const capabilities = () => {
     caps ??= detectSearchCapabilities(db).then((c) => {
-      if (!c.vector) log?.info('memory search: full text alone (this Postgres has no pgvector)');
+      if (!c.vector)
+        log?.info({ trgm: c.trgm }, 'memory search: full text alone (this Postgres has no pgvector)');
       else
         log?.info(
           { trgm: c.trgm, embeddings: embedder.id },
