@@ -9,7 +9,13 @@ import { freePort, startKindred } from './servers.ts';
 export default async function globalSetup() {
   const model = await startFakeOpenAI({ tokenDelayMs: 5 });
   const modelEnv = { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'e2e-key', OPENAI_MODEL: 'fake-model' };
-  const main = await startKindred(modelEnv);
+  // Check-ins within seconds on the main server, so the browser suite can see one arrive.
+  const main = await startKindred({
+    ...modelEnv,
+    CHECKIN_MIN_AGE_SECONDS: '3',
+    CHECKIN_SWEEP_SECONDS: '2',
+    CHECKIN_QUIET_HOURS: 'off',
+  });
   const googlePort = await freePort();
   const googleUrl = `http://127.0.0.1:${googlePort}`;
   const google = await startKindred({

@@ -20,6 +20,8 @@ import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
 import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { createEmbedder } from './memory/embedder.ts';
+import { createMemoryService, type TMemoryService } from './memory/memory-service.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { assistantRoutes } from './routes/assistant.ts';
@@ -28,6 +30,7 @@ import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
 import { healthRoutes } from './routes/health.ts';
+import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
@@ -56,6 +59,8 @@ export type TAppDeps = {
   drain?: TDrain;
   /** The text-to-speech engine; chosen from config (TTS_ENGINE) when absent. */
   voice?: TVoiceEngine;
+  /** Memory (recall, remember, search); made from config when absent. */
+  memory?: TMemoryService;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -83,6 +88,8 @@ export function createApp(deps: TAppDeps) {
         model: config.STT_OPENAI_MODEL,
       }
     : null;
+  const memory =
+    deps.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger });
   const app = new Hono<TAppEnv>();
   const limits = createRateLimits(db, config);
 
@@ -161,13 +168,15 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));
   const models = withPlanPriority(deps.models ?? chatModelsFromConfig(config), planPriorityOptions(config));
-  const replyDeps = { db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES, voice };
+  const replyDeps = { db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES, voice, memory };
   app.route('/', assistantRoutes(replyDeps));
   // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
   app.route('/api/chatlogs', messagesRoutes(replyDeps));
   app.route('/', personaRoutes(db));
   app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
   app.route('/upload', transcribeRoutes(transcriber));
+  app.route('/api/memories', memoriesRoutes(db, memory));
+  app.route('/', memorySearchRoutes(memory));
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   const billing = createBilling(config, db);

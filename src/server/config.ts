@@ -95,6 +95,24 @@ export const ZConfig = z.object({
   REMOTE_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(32),
   // The share of the remote slots free replies may hold; the rest are kept for Plus.
   FREE_CONCURRENCY_SHARE: z.coerce.number().gt(0).max(1).default(0.75),
+  // Memories and check-ins. Embeddings: the embedded encoder unless both URL and model are set.
+  EMBEDDINGS_URL: optional(ZUrl),
+  EMBEDDINGS_MODEL: optional(z.string()),
+  EMBEDDINGS_API_KEY: optional(z.string()),
+  CHECKIN_MIN_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(6 * 3600),
+  CHECKIN_SWEEP_SECONDS: z.coerce.number().int().min(1).default(300),
+  CHECKIN_QUIET_HOURS: z
+    .string()
+    .regex(
+      /^(off|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/,
+      "must be like 22-8 (hours in the person's time zone) or off",
+    )
+    .default('22-8'),
+  CHECKIN_DAILY_CAP: z.coerce.number().int().min(0).default(2),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {

@@ -10,6 +10,8 @@ import { jobDefinitions } from './jobs/index.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { createDrain } from './lib/drain.ts';
 import { createLogger } from './lib/logger.ts';
+import { createEmbedder } from './memory/embedder.ts';
+import { createMemoryService } from './memory/memory-service.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
 import { createVoiceEngine } from './voice/index.ts';
 
@@ -32,6 +34,10 @@ async function main() {
   const selection = await selectModels(modelSelectionOptions(config));
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   const models = chatModelsFrom(async () => selection);
+  const memory = createMemoryService({ database, embedder: createEmbedder(config), log: logger });
+  await memory.capabilities();
+  // A change of embeddings model re-embeds stored memories in the background (search meanwhile uses the rest).
+  void memory.reembedAll().catch((err) => logger.warn({ err }, 're-embedding memories failed'));
   const jobs = createJobRunner({
     database,
     jobs: jobDefinitions(config),
@@ -50,7 +56,17 @@ async function main() {
   })();
   void voice.warm?.().catch((error) => logger.warn({ err: error }, 'voice warm-up failed'));
   const drain = createDrain();
-  const app = createApp({ config, database, logger, models, voice, webDir: path.resolve('dist'), jobs, drain });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    models,
+    memory,
+    voice,
+    webDir: path.resolve('dist'),
+    jobs,
+    drain,
+  });
   await jobs.start();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -63,6 +79,7 @@ async function main() {
     const { cut } = await drain.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000);
     if (cut > 0) logger.warn({ cut }, 'requests cut at shutdown; their replies were stored as they were');
     await jobs.stop();
+    await memory.idle();
     await models.dispose();
     await voice.close();
     await database.close();

@@ -24,6 +24,8 @@ export type TFakeChatRequest = {
   messages: { role: string; content: string }[];
   maxTokens?: number;
   authorization?: string;
+  /** response_format.type of a structured-output request ('json_schema', 'json_object'). */
+  responseFormat?: string;
 };
 
 export type TFakeOpenAI = {
@@ -44,6 +46,31 @@ export function fakeReply(messages: TMessage[]): string {
   const reply = `${words || 'Hello'}… I hear you.`;
   const wantsThoughts = messages.some((m) => m.role === 'system' && m.content.includes('<thoughts>'));
   return wantsThoughts ? `<thoughts>They said "${words}". I should listen.</thoughts>${reply}` : reply;
+}
+
+/**
+ * The answer to a structured-output request (response_format json_schema, e.g. the memory judge): an
+ * object following the schema's properties. Booleans say whether the last user message tells something
+ * about the person (at least four words, speaks of I/my/me, not a question); integers take 4 (or the maximum).
+ */
+export function fakeJsonAnswer(messages: TMessage[], schema: unknown): string {
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const said = (lastUser.match(/^Person:\s*(.*)$/m)?.[1] ?? lastUser).trim();
+  const isSubstantial =
+    said.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 4 &&
+    /\b(i|i'm|im|my|me|mine|we|our)\b/i.test(said) &&
+    !said.endsWith('?');
+  const properties =
+    (schema as { properties?: Record<string, { type?: string; maximum?: number }> } | undefined)
+      ?.properties ?? {};
+  const answer: Record<string, unknown> = {};
+  for (const [key, prop] of Object.entries(properties)) {
+    if (prop.type === 'boolean') answer[key] = isSubstantial;
+    else if (prop.type === 'integer' || prop.type === 'number') answer[key] = Math.min(4, prop.maximum ?? 4);
+    else if (prop.type === 'string') answer[key] = said.slice(0, 200);
+    else answer[key] = null;
+  }
+  return JSON.stringify(answer);
 }
 
 /** Splits text into word-sized tokens that join back to the text exactly. */
@@ -98,6 +125,7 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
       messages,
       maxTokens,
       authorization: req.headers.authorization,
+      responseFormat: (body.response_format as { type?: string } | undefined)?.type,
     };
     if (isLogging) requests.push(request);
 
@@ -107,7 +135,10 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
       return;
     }
 
-    const tokens = toTokens(fakeReply(messages)).slice(0, maxTokens);
+    const format = body.response_format as { type?: string; json_schema?: { schema?: unknown } } | undefined;
+    const isJson = format?.type === 'json_schema' || format?.type === 'json_object';
+    const answerText = isJson ? fakeJsonAnswer(messages, format?.json_schema?.schema) : fakeReply(messages);
+    const tokens = isJson ? [answerText] : toTokens(answerText).slice(0, maxTokens);
     const id = `chatcmpl-fake-${++completionCount}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = {

@@ -1,8 +1,17 @@
 // Adapts any AI SDK language model (OpenAI-compatible, Ollama, test mocks) to the TChatModel interface.
-import { APICallError, type LanguageModel, RetryError, streamText } from 'ai';
+import {
+  APICallError,
+  generateText,
+  jsonSchema,
+  type LanguageModel,
+  Output,
+  RetryError,
+  streamText,
+} from 'ai';
 import {
   ModelUnavailableError,
   type TChatModel,
+  type TCompleteJsonInput,
   type TReplyChunk,
   type TStreamReplyInput,
 } from './chat-model.ts';
@@ -58,6 +67,24 @@ export function createAiSdkChatModel(options: TAiSdkChatModelOptions): TChatMode
         }
       }
       yield* keep(parser.end());
+    },
+    async completeJson({ messages, schema, signal, maxTokens }: TCompleteJsonInput) {
+      try {
+        // Structured output: providers made with supportsStructuredOutputs send response_format json_schema.
+        const result = await generateText({
+          model,
+          messages,
+          allowSystemInMessages: true,
+          abortSignal: signal,
+          maxOutputTokens: maxTokens,
+          maxRetries: options.maxRetries ?? 1,
+          temperature: 0,
+          output: Output.object({ schema: jsonSchema(schema) }),
+        });
+        return result.output;
+      } catch (error) {
+        throw toReplyError(id, error);
+      }
     },
   };
 }

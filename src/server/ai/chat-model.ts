@@ -13,12 +13,22 @@ export type TStreamReplyInput = {
   maxTokens?: number;
 };
 
+export type TCompleteJsonInput = {
+  messages: TChatTurn[];
+  /** A JSON Schema (object) the answer must follow: `json_schema` or a grammar, as the provider can. */
+  schema: Record<string, unknown>;
+  signal?: AbortSignal;
+  maxTokens?: number;
+};
+
 export type TChatModel = {
   /** e.g. 'openai-compatible:gpt-4o-mini', 'ollama:llama3.2', 'llama-cpp:<file>' */
   id: string;
   /** Cheap: the answer is cached for about 5 s. */
   isAvailable(): Promise<boolean>;
   streamReply(input: TStreamReplyInput): AsyncGenerator<TReplyChunk>;
+  /** A small JSON answer (e.g. the memory judge's), constrained to `schema`; unvalidated, parse it. */
+  completeJson?(input: TCompleteJsonInput): Promise<unknown>;
 };
 
 /** No chat model can answer (none configured, or the configured one cannot be reached or loaded). */

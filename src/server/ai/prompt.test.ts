@@ -61,6 +61,20 @@ describe('buildPrompt', () => {
     expect(messages).toMatchSnapshot();
   });
 
+  it('pinned memories come first, in their own section, before the recalled ones', () => {
+    const [system] = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history: [{ role: 'user', content: 'How are you?' }],
+      memories: [
+        { content: 'I am allergic to peanuts.', reply: 'I will never forget that.', pinned: true },
+        { content: 'My sister Maya lives in Lisbon.', reply: '', pinned: false },
+      ],
+      withThoughts: false,
+    });
+    expect(system?.content).toMatchSnapshot();
+  });
+
   it('uses the placeholder first name when there is no username', () => {
     const [system] = buildPrompt({
       persona: luna,

@@ -12,8 +12,8 @@ export type TPromptInput = {
   userName: string;
   /** The stored chat, oldest first, ending with the message being answered. */
   history: { role: 'user' | 'assistant'; content: string }[];
-  /** Relevant memories: something the person said (content) and the character's reply. */
-  memories: { content: string; reply: string }[];
+  /** Relevant memories: something the person said (content) and the character's reply; pinned ones first. */
+  memories: { content: string; reply: string; pinned?: boolean }[];
   withThoughts: boolean;
   /** Who the person says they are (their persona on /profile), told to every character. */
   userPersona?: string | null;
@@ -54,12 +54,19 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
   if (userPersona) sections.push(`About ${userName}, in their own words: ${userPersona}`);
 
   const memories = input.memories.filter((m) => m.content.trim() !== '');
-  if (memories.length > 0) {
-    const lines = memories.map((m) => {
-      const said = `- ${userName} once said: "${m.content.trim()}"`;
-      return m.reply.trim() === '' ? said : `${said} — you replied: "${m.reply.trim()}"`;
-    });
-    sections.push([`Things you remember about ${userName}:`, ...lines].join('\n'));
+  const memoryLine = (m: { content: string; reply: string }) => {
+    const said = `- ${userName} once said: "${m.content.trim()}"`;
+    return m.reply.trim() === '' ? said : `${said} — you replied: "${m.reply.trim()}"`;
+  };
+  const pinned = memories.filter((m) => m.pinned);
+  const recalled = memories.filter((m) => !m.pinned);
+  if (pinned.length > 0) {
+    sections.push(
+      [`${userName} asked you to always keep these in mind:`, ...pinned.map(memoryLine)].join('\n'),
+    );
+  }
+  if (recalled.length > 0) {
+    sections.push([`Things you remember about ${userName}:`, ...recalled.map(memoryLine)].join('\n'));
   }
 
   if (input.withThoughts) {

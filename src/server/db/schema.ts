@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -27,6 +29,8 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   image: text('image'),
   isSubscribed: boolean('is_subscribed').notNull().default(false),
+  /** IANA time zone the browser reported (check-ins keep to the person's waking hours). */
+  timeZone: text('time_zone'),
   stripeCustomerId: text('stripe_customer_id').unique(),
   createdAt: createdAt(),
   /** Conversation controls: who the person is, told to every character (their own words). */
@@ -155,7 +159,10 @@ export const chatLogs = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_logs_user_character_idx').on(t.userId, t.characterId, t.source, t.updatedAt)],
+  (t) => [
+    index('chat_logs_user_character_idx').on(t.userId, t.characterId, t.source, t.updatedAt),
+    index('chat_logs_check_in_idx').on(t.userId, t.createdAt).where(sql`${t.source} = 'memory-check-in'`),
+  ],
 );
 export type TChatLogRow = typeof chatLogs.$inferSelect;
 
@@ -188,6 +195,8 @@ export const chatMessages = pgTable(
 export type TAlternative = { content: string; internalThoughts: string | null };
 export type TChatMessageRow = typeof chatMessages.$inferSelect;
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** Memories; the embedding vector column is added by a guarded migration where pgvector exists. */
 export const memories = pgTable(
   'memories',
@@ -205,9 +214,22 @@ export const memories = pgTable(
     characterName: text('character_name').notNull(),
     checkedIn: boolean('checked_in').notNull().default(false),
     pinned: boolean('pinned').notNull().default(false),
+    /** 0..1, from the judge (hand-made memories 0.8): recall ranks important memories higher. */
+    importance: real('importance').notNull().default(0.5),
+    /** Which encoder made the vector in `embedding` (a change of model re-embeds in the background). */
+    embeddingModel: text('embedding_model'),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, "memories"."content")`,
+    ),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('memories_user_character_idx').on(t.userId, t.characterId, t.createdAt)],
+  (t) => [
+    index('memories_user_character_idx').on(t.userId, t.characterId, t.createdAt),
+    index('memories_search_idx').using('gin', t.search),
+    index('memories_check_in_idx').on(t.createdAt).where(sql`${t.checkedIn} = false`),
+    index('memories_user_pinned_idx').on(t.userId, t.characterId).where(sql`${t.pinned} = true`),
+  ],
 );
 export type TMemoryRow = typeof memories.$inferSelect;
 

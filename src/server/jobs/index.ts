@@ -1,8 +1,9 @@
 // Every background job the runner runs; add a job by listing its definition here.
 import type { TConfig } from '../config.ts';
+import { checkInJob } from './check-in-job.ts';
 import { cleanupJob } from './cleanup.ts';
 import type { TJobDefinition } from './types.ts';
 
-export function jobDefinitions(_config: TConfig): TJobDefinition[] {
-  return [cleanupJob()];
+export function jobDefinitions(config: TConfig): TJobDefinition[] {
+  return [checkInJob(config.CHECKIN_SWEEP_SECONDS), cleanupJob()];
 }

@@ -43,6 +43,8 @@ beforeEach(() => {
 });
 
 const db = () => t.database.db;
+/** The chat replies the fake model got (the memory judge's JSON requests come after them, unstreamed). */
+const chatRequests = () => fake.requests.filter((r) => r.stream);
 
 const send = (user: TTestUser, json: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call(t, 'POST', '/assistant-reply-openai', {
@@ -109,7 +111,8 @@ describe('POST /assistant-reply-openai (JSON)', () => {
       message: 'I found a moth in the relay',
       reply: 'I found a moth… I hear you.',
       internalThoughts: null,
-      embedding: null,
+      // Memory is on: the vector of the person's message.
+      embedding: expect.any(Array),
       audioUrl: null,
       audioUrlForCloudflare: null,
       hist: expect.any(String),
@@ -127,7 +130,7 @@ describe('POST /assistant-reply-openai (JSON)', () => {
     expect(await usedToday(user.id)).toBe(1);
 
     // The prompt is the server's: stored persona with the person's name, the stored chat, no browser text.
-    const sent = fake.requests.at(-1)!;
+    const sent = chatRequests().at(-1)!;
     expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(sent.messages[0]!.content).toContain('You are Seraphine Vale');
     expect(sent.messages[0]!.content).toContain('Grace Hopper');
@@ -160,7 +163,7 @@ describe('POST /assistant-reply-openai (JSON)', () => {
       [42, 'user', 'And the newest one'],
       [43, 'assistant', 'And the newest one… I hear you.'],
     ]);
-    const sent = fake.requests.at(-1)!;
+    const sent = chatRequests().at(-1)!;
     expect(sent.messages).toHaveLength(31);
     expect(sent.messages.slice(1).every((m) => m.content.trim() !== '')).toBe(true);
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'And the newest one' });
@@ -179,7 +182,7 @@ describe('POST /assistant-reply-openai (JSON)', () => {
       internalThoughts: 'They said "Tell me a secret". I should listen.',
     });
     await send(me, { userInput: 'Another one', hist: body.hist, chainOfThoughtEnabled: true });
-    const sent = fake.requests.at(-1)!;
+    const sent = chatRequests().at(-1)!;
     expect(sent.messages.slice(1).map((m) => m.content)).toEqual([
       'Tell me a secret',
       'Tell me a secret… I hear you.',
@@ -275,7 +278,7 @@ describe('daily limit', () => {
   it('the 21st message of a free person is 429 with Retry-After and the reset time; nothing is added', async () => {
     const user = await createSignedInUser(t.database);
     await setUsedToday(user.id, 20);
-    const requestsBefore = fake.requests.length;
+    const requestsBefore = chatRequests().length;
     const res = await send(user, { userInput: 'One more?' });
     expect(res.status).toBe(429);
     const body = await res.json();
@@ -292,7 +295,7 @@ describe('daily limit', () => {
     expect(Math.abs(Date.now() + retryAfter * 1000 - resetAt.getTime())).toBeLessThan(5000);
     expect(await userChatLogs(user.id)).toHaveLength(0);
     expect(await usedToday(user.id)).toBe(20);
-    expect(fake.requests.length).toBe(requestsBefore);
+    expect(chatRequests().length).toBe(requestsBefore);
   });
 
   it('the 20th message is allowed and leaves 0', async () => {

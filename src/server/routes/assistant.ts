@@ -6,13 +6,20 @@ import { type TReplyError, ZReplyRequest } from '../../shared/chat.ts';
 import type { TModelKind } from '../ai/select-models.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import type { TMemoryService } from '../memory/memory-service.ts';
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
 import { startReply, type TReplyRun } from '../services/chat/send-message.ts';
 import { speakReply } from '../services/voice/speak-reply.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 
-export type TAssistantDeps = { db: TDb; models: TChatModels; freeDailyMessages: number; voice?: TVoiceDeps };
+export type TAssistantDeps = {
+  db: TDb;
+  models: TChatModels;
+  freeDailyMessages: number;
+  voice?: TVoiceDeps;
+  memory?: TMemoryService;
+};
 
 export function assistantRoutes(deps: TAssistantDeps) {
   const reply = (kind: TModelKind) => (c: TAppContext) => sendReply(c, deps, kind);
@@ -35,21 +42,29 @@ export function assistantRoutes(deps: TAssistantDeps) {
 async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind) {
   const body = await parseJson(c, ZReplyRequest);
   const user = requireSelf(c, body.userId);
-  return replyResponse(c, (signal) =>
-    startReply(
-      { db: deps.db, models: deps.models, freeDailyMessages: deps.freeDailyMessages, log: c.get('log') },
-      {
-        user,
-        kind,
-        characterId: body.characterId,
-        userInput: body.userInput,
-        hist: body.hist,
-        retry: body.retry,
-        memoryEnabled: body.memoryEnabled,
-        chainOfThoughtEnabled: body.chainOfThoughtEnabled,
-        signal,
-      },
-    ),
+  return replyResponse(
+    c,
+    (signal) =>
+      startReply(
+        {
+          db: deps.db,
+          models: deps.models,
+          freeDailyMessages: deps.freeDailyMessages,
+          log: c.get('log'),
+          memory: deps.memory,
+        },
+        {
+          user,
+          kind,
+          characterId: body.characterId,
+          userInput: body.userInput,
+          hist: body.hist,
+          retry: body.retry,
+          memoryEnabled: body.memoryEnabled,
+          chainOfThoughtEnabled: body.chainOfThoughtEnabled,
+          signal,
+        },
+      ),
     { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../../shared/controls.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, parseParams, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import type { TMemoryService } from '../memory/memory-service.ts';
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { chooseAlternative } from '../services/chat/choose-alternative.ts';
 import { startContinue } from '../services/chat/continue-reply.ts';
@@ -22,7 +23,13 @@ import { startWithGreeting } from '../services/chat/start-with-greeting.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 import { replyResponse } from './assistant.ts';
 
-export type TMessagesDeps = { db: TDb; models: TChatModels; freeDailyMessages: number; voice?: TVoiceDeps };
+export type TMessagesDeps = {
+  db: TDb;
+  models: TChatModels;
+  freeDailyMessages: number;
+  voice?: TVoiceDeps;
+  memory?: TMemoryService;
+};
 
 /** Mounted at /api/chatlogs beside the chat log calls. */
 export function messagesRoutes(deps: TMessagesDeps) {
@@ -31,11 +38,19 @@ export function messagesRoutes(deps: TMessagesDeps) {
     const user = requireUser(c);
     const key = parseParams(c, ZMessageParams);
     const body = await parseJson(c, ZReplyAgain);
-    return replyResponse(c, (signal) =>
-      start(
-        { db, models: deps.models, freeDailyMessages: deps.freeDailyMessages, log: c.get('log') },
-        { user, ...key, ...body, signal },
-      ),
+    return replyResponse(
+      c,
+      (signal) =>
+        start(
+          {
+            db,
+            models: deps.models,
+            freeDailyMessages: deps.freeDailyMessages,
+            log: c.get('log'),
+            memory: deps.memory,
+          },
+          { user, ...key, ...body, signal },
+        ),
       { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
     );
   };

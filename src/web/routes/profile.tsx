@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
 import { PlusSection } from '../features/billing/plus-section.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
+import { ProfileMemories } from '../features/memories/profile-memories.tsx';
 import { PersonaCard } from '../features/profile/persona-card.tsx';
 import { YourData } from '../features/profile/your-data.tsx';
 import { api } from '../lib/api.ts';
@@ -23,6 +24,7 @@ export function ProfileRoute() {
       <PersonaCard />
       <YourData />
       <PlusSection />
+      <ProfileMemories userId={user.id} />
     </main>
   );
 }

@@ -175,6 +175,27 @@ export function createLlamaCppModel(options: TLlamaCppOptions): TLlamaCppModel {
       }
     },
 
+    async completeJson({ messages, schema, signal, maxTokens }) {
+      const { llama, context } = await loaded();
+      // Grammar-constrained sampling: the model can only produce JSON that follows the schema.
+      // biome-ignore lint/suspicious/noExplicitAny: node-llama-cpp types the schema as a literal type
+      const grammar = await llama.createGrammarForJsonSchema(schema as any);
+      const sequence = await acquireSequence(context);
+      const chat = new LlamaChat({ contextSequence: sequence, autoDisposeSequence: false });
+      try {
+        const result = await chat.generateResponse(toHistory(messages), {
+          grammar,
+          maxTokens: maxTokens ?? 200,
+          temperature: 0,
+          signal,
+        });
+        return grammar.parse(result.response);
+      } finally {
+        chat.dispose({ disposeSequence: false });
+        releaseSequence(sequence);
+      }
+    },
+
     async dispose() {
       const current = loading;
       loading = null;

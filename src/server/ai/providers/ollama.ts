@@ -20,7 +20,12 @@ function isSameModel(listed: string, wanted: string): boolean {
 
 export function createOllamaModel(options: TOllamaOptions): TChatModel {
   const baseUrl = (options.baseUrl ?? DEFAULT_OLLAMA_BASE_URL).replace(/\/+$/, '');
-  const provider = createOpenAICompatible({ name: 'ollama', baseURL: `${baseUrl}/v1` });
+  const provider = createOpenAICompatible({
+    name: 'ollama',
+    baseURL: `${baseUrl}/v1`,
+    // The memory judge's completeJson asks for response_format json_schema (Ollama supports it).
+    supportsStructuredOutputs: true,
+  });
   return createAiSdkChatModel({
     id: `ollama:${options.model}`,
     model: provider.chatModel(options.model),

@@ -21,6 +21,8 @@ export function createOpenAICompatibleModel(options: TOpenAICompatibleOptions): 
     baseURL,
     apiKey: options.apiKey,
     includeUsage: true,
+    // The memory judge's completeJson asks for response_format json_schema.
+    supportsStructuredOutputs: true,
   });
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   return createAiSdkChatModel({

@@ -13,6 +13,8 @@ import {
 } from '../../db/queries/chat-logs.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import type { TMemoryService } from '../../memory/memory-service.ts';
+import { memoryForReply, type TReplyMemory } from '../../memory/reply-memory.ts';
 import type { TChatModels } from './chat-models.ts';
 import {
   dailyReservation,
@@ -21,13 +23,19 @@ import {
   type TPlan,
   toDailySlot,
 } from './daily-limit.ts';
-import type { TReplyMode } from './reply-mode.ts';
 import { pickModelForPlan } from './plan-priority.ts';
+import type { TReplyMode } from './reply-mode.ts';
 
 /** Upper bound of a reply's length in tokens (thoughts included). */
 export const REPLY_MAX_TOKENS = 700;
 
-export type TSendMessageDeps = { db: TDb; models: TChatModels; freeDailyMessages: number; log?: TLogger };
+export type TSendMessageDeps = {
+  db: TDb;
+  models: TChatModels;
+  freeDailyMessages: number;
+  log?: TLogger;
+  memory?: TMemoryService;
+};
 
 export type TSendMessageInput = {
   user: { id: number; name: string | null; username: string; isSubscribed: boolean };
@@ -85,9 +93,16 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
   const plan = { userId, isSubscribed: input.user.isSubscribed, freeDailyMessages: deps.freeDailyMessages };
   const stored = input.mode ? await input.mode.prepare(plan) : await storeUserMessage(db, plan, input, hist);
 
-  // Retrieved memories come with the memories issue; they are never used when the character has memory
-  // disabled, whatever memoryEnabled the browser sent (input.memoryEnabled && !target.memoryDisabled).
-  const memories: { content: string; reply: string }[] = [];
+  // Never used when the character has memory disabled, whatever memoryEnabled the browser sent.
+  const memory = await memoryForReply(deps.memory, {
+    isOn: input.memoryEnabled && !target.memoryDisabled,
+    userId,
+    characterId: input.characterId,
+    characterName: target.name,
+    chatLogUuid: stored.uuid,
+    message: input.userInput,
+    history: stored.history,
+  });
 
   const start: TReplyStart = { hist: stored.uuid, uuid: stored.uuid, remaining: stored.slot.remaining };
   return {
@@ -97,7 +112,7 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
       input,
       model,
       character: target,
-      memories,
+      memory,
       hist: stored.uuid,
       history: stored.history,
       slot: stored.slot,
@@ -147,7 +162,7 @@ type TStreamContext = {
   input: TSendMessageInput;
   model: TChatModel;
   character: { name: string; description: string; userPersona?: string | null };
-  memories: { content: string; reply: string }[];
+  memory: TReplyMemory;
   hist: string;
   /** The chat's last non-empty messages, oldest first, ending with the one being answered. */
   history: { role: 'user' | 'assistant'; content: string }[];
@@ -173,7 +188,7 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
       persona: ctx.character,
       userName: input.user.name?.trim() || input.user.username || DEFAULT_USER_NAME,
       history: ctx.history,
-      memories: ctx.memories,
+      memories: ctx.memory.memories,
       withThoughts: input.chainOfThoughtEnabled,
       userPersona: ctx.character.userPersona,
       continueLast: input.mode?.continueLast,
@@ -235,9 +250,13 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
     { model: ctx.model.id, ms: Math.round(performance.now() - started), chars: reply.length, isPartial },
     'reply',
   );
+  ctx.memory.afterReply({ model: ctx.model, reply, isPartial });
   yield {
     type: 'done',
-    response: toResponse({ input, reply, thoughts, hist, remaining: slot.remaining, isPartial }),
+    response: {
+      ...toResponse({ input, reply, thoughts, hist, remaining: slot.remaining, isPartial }),
+      embedding: ctx.memory.embedding,
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 // message box and the right-hand panel, with the History drawer and the Daily Limit panel.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { History, MessageSquarePlus, PanelRight, Volume2, VolumeX, X } from 'lucide-react';
+import { Brain, History, MessageSquarePlus, PanelRight, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -10,6 +10,8 @@ import { MEMORY_DISABLED_NAMES } from '../../../shared/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
 import { ExportCardMenu } from '../characters/export-card-menu.tsx';
+import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
+import { RememberButton } from '../memories/remember-button.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
 import { MicButton } from '../voice/mic-button.tsx';
 import { useMessageAudio } from '../voice/use-message-audio.ts';
@@ -58,6 +60,7 @@ export function ChatScreen({
   const audio = useAudio();
   const messageAudio = useMessageAudio(audio, { characterId, hist });
   const history = useDrawer();
+  const memoryDrawer = useDrawer();
   const [input, setInput] = useState('');
   const [isLimitOpen, setIsLimitOpen] = useState(false);
   const [isMemoryOn, setIsMemoryOn] = useState(true);
@@ -261,6 +264,16 @@ export function ChatScreen({
               hasEarlier={chat.hasEarlier}
               isLoadingEarlier={chat.isLoadingEarlier}
               onLoadEarlier={chat.loadEarlier}
+              renderUserActions={(m) =>
+                !isMemoryDisabled && (
+                  <RememberButton
+                    userId={user.id}
+                    characterId={characterId}
+                    content={m.content}
+                    reply={chat.messages[chat.messages.indexOf(m) + 1]?.content}
+                  />
+                )
+              }
               renderFailure={(m) =>
                 m.failureCode === 'model_unavailable' ? (
                   <ModelDownloadPanel message={m.failure ?? ''} />
@@ -311,6 +324,15 @@ export function ChatScreen({
             </button>
             <button
               type="button"
+              onClick={memoryDrawer.toggle}
+              aria-expanded={memoryDrawer.isOpen}
+              className="flex items-center gap-2 rounded-xl border border-line px-3 py-2.5 hover:bg-panel-2"
+            >
+              <Brain aria-hidden className="size-4" />
+              Memories
+            </button>
+            <button
+              type="button"
               onClick={history.toggle}
               aria-expanded={history.isOpen}
               className="flex items-center gap-2 rounded-xl border border-line px-3 py-2.5 hover:bg-panel-2"
@@ -339,6 +361,13 @@ export function ChatScreen({
         state={history.state}
         onClose={history.close}
         onOpenChat={openChat}
+      />
+      <MemoriesDrawer
+        userId={user.id}
+        characterId={characterId}
+        state={memoryDrawer.state}
+        onClose={memoryDrawer.close}
+        canRemember={!isMemoryDisabled}
       />
       <DailyLimitDialog isOpen={isLimitOpen} onClose={() => setIsLimitOpen(false)} />
       <RewindDialog

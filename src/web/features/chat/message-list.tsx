@@ -25,6 +25,7 @@ export function MessageList({
   onLoadEarlier,
   renderFailure,
   controls,
+  renderUserActions,
 }: {
   messages: TUiMessage[];
   pending: TPendingView;
@@ -41,6 +42,8 @@ export function MessageList({
   renderFailure?: (message: TUiMessage) => React.ReactNode;
   /** Conversation controls (edit, swipe, regenerate, ...); absent, messages show without them. */
   controls?: TMessageControlsApi;
+  /** Small controls under a person's message (e.g. "Remember this"). */
+  renderUserActions?: (message: TUiMessage) => React.ReactNode;
 }) {
   const endRef = useRef<HTMLDivElement>(null);
   const visible = messages.filter((m) => m.content.trim() !== '');
@@ -95,6 +98,7 @@ export function MessageList({
               <MessageActions message={message} controls={controls} />
             )}
             {controls?.reanswerKey === message.key && <ReanswerOffer message={message} controls={controls} />}
+            {!message.failure && renderUserActions?.(message)}
             {message.failure && (
               <div
                 role="alert"

@@ -1,0 +1,33 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTinyGguf } from '../../../test-support/tiny-gguf.ts';
+import { JUDGE_SCHEMA } from '../../memory/judge.ts';
+import { createLlamaCppModel, type TLlamaCppModel } from './llama-cpp.ts';
+
+describe('llama.cpp completeJson', () => {
+  let dir: string;
+  let model: TLlamaCppModel;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kindred-llama-json-'));
+    await writeTinyGguf(join(dir, 'tiny.gguf'));
+    model = createLlamaCppModel({ modelPath: join(dir, 'tiny.gguf'), gpu: false, contextSize: 512, seed: 7 });
+  });
+  afterAll(async () => {
+    await model.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a grammar keeps even a random-weight model to the judge schema', { timeout: 120_000 }, async () => {
+    const answer = await model.completeJson?.({
+      messages: [
+        { role: 'system', content: 'Answer with JSON.' },
+        { role: 'user', content: 'Person: My exam is on Monday' },
+      ],
+      schema: JUDGE_SCHEMA,
+      maxTokens: 64,
+    });
+    expect(answer).toEqual({ remember: expect.any(Boolean), importance: expect.any(Number) });
+  });
+});

@@ -1,0 +1,109 @@
+// SQL for memory check-ins: finding memories due, claiming one exactly once, and the check-in chat logs.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../client.ts';
+import { characters, chatLogs, chatMessages, memories, users } from '../schema.ts';
+
+export async function saveTimeZone(db: TDb, userId: number, timeZone: string): Promise<void> {
+  await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+}
+
+export type TCheckInCandidate = {
+  memoryId: number;
+  userId: number;
+  characterId: number;
+  characterName: string;
+  characterDescription: string;
+  userName: string;
+  timeZone: string | null;
+  content: string;
+  reply: string;
+};
+
+/**
+ * At most one memory per person (their most important due one): not checked in, at least `minAgeSeconds`
+ * old, the character not memory-disabled, the person quiet in that character's chats for `idleSeconds`,
+ * and under their daily cap, which shrinks by one for every check-in they have left unread.
+ */
+export async function dueCheckIns(
+  db: TDb,
+  opts: { minAgeSeconds: number; idleSeconds: number; dailyCap: number; limit: number },
+): Promise<TCheckInCandidate[]> {
+  const result = await db.execute(sql`
+    select distinct on (m.user_id)
+      m.id as "memoryId", m.user_id as "userId", m.character_id as "characterId", c.name as "characterName",
+      c.description as "characterDescription", coalesce(nullif(u.name, ''), u.username) as "userName",
+      u.time_zone as "timeZone", m.content, m.reply
+    from ${memories} m
+    join ${users} u on u.id = m.user_id
+    join ${characters} c on c.id = m.character_id and (c.user_id is null or c.user_id = m.user_id)
+    where m.checked_in = false
+      and c.memory_disabled = false
+      and m.created_at <= now() - make_interval(secs => ${opts.minAgeSeconds})
+      and not exists (
+        select 1 from ${chatLogs} l
+        where l.user_id = m.user_id and l.character_id = m.character_id and l.source = 'text'
+          and l.updated_at > now() - make_interval(secs => ${opts.idleSeconds}))
+      and (
+        select count(*) from ${chatLogs} l
+        where l.user_id = m.user_id and l.source = 'memory-check-in' and l.created_at > now() - interval '1 day'
+      ) < ${opts.dailyCap} - (
+        select count(*) from ${chatLogs} l
+        where l.user_id = m.user_id and l.source = 'memory-check-in' and l.read = false)
+    order by m.user_id, m.pinned desc, m.importance desc, m.created_at asc
+    limit ${opts.limit}`);
+  return rowsOf<TCheckInCandidate>(result).map((r) => ({
+    ...r,
+    memoryId: Number(r.memoryId),
+    userId: Number(r.userId),
+    characterId: Number(r.characterId),
+  }));
+}
+
+/** Marks the memory checked in; true only for the one caller that changed it (exactly once). */
+export async function claimCheckIn(db: TDb, memoryId: number): Promise<boolean> {
+  const rows = await db
+    .update(memories)
+    .set({ checkedIn: true })
+    .where(and(eq(memories.id, memoryId), eq(memories.checkedIn, false)))
+    .returning({ id: memories.id });
+  return rows.length > 0;
+}
+
+/** Gives a claimed memory back when its message could not be written (tried again on a later sweep). */
+export async function releaseCheckIn(db: TDb, memoryId: number): Promise<void> {
+  await db.update(memories).set({ checkedIn: false }).where(eq(memories.id, memoryId));
+}
+
+/** The check-in: a new chat log (source memory-check-in, unread) holding the character's message. */
+export async function insertCheckInLog(
+  db: TDb,
+  opts: { userId: number; characterId: number; content: string },
+): Promise<string> {
+  const result = await db.execute(sql`
+    with log as (
+      insert into ${chatLogs} (user_id, character_id, source, read, message_count)
+      values (${opts.userId}, ${opts.characterId}, 'memory-check-in', false, 1)
+      returning uuid
+    )
+    insert into ${chatMessages} (chat_log_uuid, position, role, content)
+    select uuid, 0, 'assistant', ${opts.content} from log
+    returning chat_log_uuid as uuid`);
+  return String(rowsOf<{ uuid: string }>(result)[0]?.uuid);
+}
+
+/** The person's check-ins from every character, newest first (the Notifications panel and bell). */
+export async function listCheckIns(db: TDb, userId: number, limit: number) {
+  return db
+    .select({
+      uuid: chatLogs.uuid,
+      characterId: chatLogs.characterId,
+      characterName: characters.name,
+      read: chatLogs.read,
+      createdAt: chatLogs.createdAt,
+    })
+    .from(chatLogs)
+    .innerJoin(characters, eq(characters.id, chatLogs.characterId))
+    .where(and(eq(chatLogs.userId, userId), eq(chatLogs.source, 'memory-check-in')))
+    .orderBy(desc(chatLogs.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,91 @@
+// Check-ins: the character writes first, picking up something the person told them ('How did the interview go?').
+import type { TChatModel } from '../ai/chat-model.ts';
+import { buildPrompt } from '../ai/prompt.ts';
+import type { TConfig } from '../config.ts';
+import type { TDb } from '../db/client.ts';
+import {
+  claimCheckIn,
+  dueCheckIns,
+  insertCheckInLog,
+  releaseCheckIn,
+  type TCheckInCandidate,
+} from '../db/queries/check-ins.ts';
+import type { TLogger } from '../lib/logger.ts';
+import { isQuietNow, parseQuietHours } from './quiet-hours.ts';
+
+/** Someone who wrote in that chat within this many seconds is "in the chat right now" (capped by the min age). */
+const ACTIVE_WINDOW_SECONDS = 600;
+const CHECK_IN_MAX_TOKENS = 120;
+
+export type TCheckInDeps = {
+  db: TDb;
+  config: Pick<TConfig, 'CHECKIN_MIN_AGE_SECONDS' | 'CHECKIN_QUIET_HOURS' | 'CHECKIN_DAILY_CAP'>;
+  pickModel: () => Promise<TChatModel>;
+  log?: TLogger;
+  now?: () => Date;
+};
+
+/** One sweep: returns the chat logs it wrote. */
+export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
+  const { db, config } = deps;
+  const quiet = parseQuietHours(config.CHECKIN_QUIET_HOURS);
+  const now = deps.now?.() ?? new Date();
+  const candidates = await dueCheckIns(db, {
+    minAgeSeconds: config.CHECKIN_MIN_AGE_SECONDS,
+    idleSeconds: Math.min(ACTIVE_WINDOW_SECONDS, config.CHECKIN_MIN_AGE_SECONDS),
+    dailyCap: config.CHECKIN_DAILY_CAP,
+    limit: 50,
+  });
+  const written: string[] = [];
+  for (const candidate of candidates) {
+    if (isQuietNow(quiet, candidate.timeZone, now)) continue;
+    if (!(await claimCheckIn(db, candidate.memoryId))) continue; // another process took it
+    try {
+      const text = await writeCheckIn(await deps.pickModel(), candidate);
+      written.push(
+        await insertCheckInLog(db, {
+          userId: candidate.userId,
+          characterId: candidate.characterId,
+          content: text,
+        }),
+      );
+    } catch (err) {
+      await releaseCheckIn(db, candidate.memoryId);
+      deps.log?.warn({ err, memoryId: candidate.memoryId }, 'check-in not written');
+    }
+  }
+  if (written.length > 0) deps.log?.info({ count: written.length }, 'check-ins sent');
+  return written;
+}
+
+async function writeCheckIn(model: TChatModel, c: TCheckInCandidate): Promise<string> {
+  const [system, ...rest] = buildPrompt({
+    persona: { name: c.characterName, description: c.characterDescription },
+    userName: c.userName,
+    history: [],
+    memories: [{ content: c.content, reply: c.reply, pinned: false }],
+    withThoughts: false,
+  });
+  const messages = [
+    {
+      role: 'system' as const,
+      content: `${system?.content ?? ''}\n\n${c.userName} has been away for a while. You are writing first.`,
+    },
+    ...rest,
+    {
+      role: 'user' as const,
+      content: `(Write ${c.characterName}'s short, natural message to ${c.userName} that picks up what ${c.userName} told you: "${c.content.slice(0, 500)}". Ask how it went or how they are, in one or two sentences.)`,
+    },
+  ];
+  let text = '';
+  for await (const chunk of model.streamReply({
+    messages,
+    withThoughts: false,
+    maxTokens: CHECK_IN_MAX_TOKENS,
+  })) {
+    if (chunk.type === 'text') text += chunk.text;
+  }
+  const trimmed = text.trim();
+  if (trimmed === '') throw new Error('The model wrote an empty check-in');
+  return trimmed;
+}

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../test-support/test-app.ts';
+import { openTestDatabase } from '../../test-support/test-db.ts';
+import type { TDatabase } from '../db/client.ts';
+import { memories } from '../db/schema.ts';
+import type { TEmbedder } from './embedder.ts';
+import { createMemoryService } from './memory-service.ts';
+import { createUseLiteEmbedder } from './use-lite-embedder.ts';
+
+const SERAPHINE = 1;
+let database: TDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('memory service', () => {
+  it('a change of embeddings model re-embeds stored memories (where vectors exist)', async () => {
+    const user = await createSignedInUser(database);
+    const lite = createUseLiteEmbedder();
+    // A stand-in "other model": the same vectors under another id, so only the id tells them apart.
+    const other: TEmbedder = { id: 'openai-compatible:other-model', embed: (texts) => lite.embed(texts) };
+    const before = createMemoryService({ database, embedder: lite });
+    const kept = await before.store({
+      userId: user.id,
+      characterId: SERAPHINE,
+      characterName: 'Seraphine Vale',
+      content: 'My brother Leo is serving in the navy overseas',
+      reply: '',
+      importance: 0.5,
+    });
+    const after = createMemoryService({ database, embedder: other });
+    const hasVector = (await after.capabilities()).vector;
+    const done = await after.reembedAll();
+    const [row] = await database.db.select().from(memories).where(eq(memories.id, kept.id));
+    if (hasVector) {
+      expect(done).toBeGreaterThanOrEqual(1);
+      expect(row?.embeddingModel).toBe('openai-compatible:other-model');
+      expect(await after.reembedAll()).toBe(0);
+    } else {
+      // Full text alone: nothing to re-embed, and nothing is lost.
+      expect(done).toBe(0);
+      expect(row?.content).toBe('My brother Leo is serving in the navy overseas');
+    }
+  });
+
+  it('when the embeddings endpoint fails, memories are still stored and found by full text', async () => {
+    const user = await createSignedInUser(database);
+    const broken: TEmbedder = {
+      id: 'openai-compatible:down',
+      embed: async () => {
+        throw new Error('connection refused');
+      },
+    };
+    const memory = createMemoryService({ database, embedder: broken });
+    const stored = await memory.store({
+      userId: user.id,
+      characterId: SERAPHINE,
+      characterName: 'Seraphine Vale',
+      content: 'I volunteer at the animal shelter every Sunday',
+      reply: '',
+      importance: 0.5,
+    });
+    const found = await memory.search({
+      userId: user.id,
+      characterId: null,
+      text: 'animal shelter',
+      limit: 5,
+    });
+    expect(found.map((m) => m.id)).toEqual([stored.id]);
+  });
+});

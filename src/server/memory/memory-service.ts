@@ -1,0 +1,332 @@
+// Memory as the rest of the server uses it: recall for a reply, remember after it, add, search, re-embed.
+import { MEMORY_MAX_CHARS, type TMemory } from '../../shared/memories.ts';
+import type { TChatModel } from '../ai/chat-model.ts';
+import type { TDatabase, TDb } from '../db/client.ts';
+import {
+  insertMemory,
+  memoriesToEmbed,
+  nearestMemory,
+  pinnedMemories,
+  refreshMemory,
+  sameContentMemory,
+  searchMemories,
+  setMemoryEmbedding,
+  type TMemoryRecord,
+} from '../db/queries/memories.ts';
+import type { TLogger } from '../lib/logger.ts';
+import { type TEmbedder, toVectorLiteral } from './embedder.ts';
+import { judgeExchange, toImportance } from './judge.ts';
+import { detectSearchCapabilities, type TSearchCapabilities } from './search-capabilities.ts';
+
+/**
+ * Two memories of one person and character at or above this cosine similarity (Universal Sentence
+ * Encoder lite) say the same thing. Measured in dedupe-threshold.test.ts: re-tellings (punctuation, case,
+ * contractions, word order) score 0.907-0.996, 'seventy'/'70' re-told 0.864, and the closest two different
+ * memories of the quality set ('I went bowling with my aunt…' / '…with my cousin…') 0.897.
+ */
+export const DUPLICATE_SIMILARITY = 0.9;
+/** Vector candidates beyond this cosine distance are not relevant to the message (similarity < 0.2). */
+export const RECALL_MAX_DISTANCE = 0.8;
+/**
+ * A person searching wants matches, not neighbours: similarity at least 0.4 (nonsense queries score up
+ * to 0.30 against ordinary memories, 'dog birthday' 0.55 against the dog's birthday).
+ */
+export const SEARCH_MAX_DISTANCE = 0.6;
+/** Recalled memories in a prompt besides the pinned ones. */
+export const RECALL_TOP = 4;
+/** Remember jobs waiting; past this the oldest candidates are dropped (logged), never the chat. */
+const QUEUE_MAX = 200;
+
+export type TPromptMemory = { content: string; reply: string; pinned: boolean };
+
+export type TRememberInput = {
+  userId: number;
+  characterId: number;
+  characterName: string;
+  chatLogUuid: string | null;
+  message: string;
+  reply: string;
+  model: TChatModel;
+  /** The message's vector, when recall already made it. */
+  embedding?: number[] | null;
+};
+
+export type TMemoryService = {
+  capabilities(): Promise<TSearchCapabilities>;
+  embedder: TEmbedder;
+  /** The vector of a text, or null when the encoder fails (recall then uses full text alone). */
+  embedOne(text: string): Promise<number[] | null>;
+  /** Pinned memories, then the top few for this message; and the message's own vector. */
+  recallForReply(input: {
+    userId: number;
+    characterId: number;
+    message: string;
+    recentUserTurns: string[];
+  }): Promise<{ memories: TPromptMemory[]; embedding: number[] | null }>;
+  /** Judges and stores in the background (in order, one at a time): the reply never waits for it. */
+  rememberLater(input: TRememberInput): void;
+  /** Judge, embed, dedupe, store; null when nothing was kept. */
+  remember(input: TRememberInput): Promise<TMemoryRecord | null>;
+  /** Stores a memory as given (by hand, or "Remember this" on a message), embedded at once. */
+  store(input: {
+    userId: number;
+    characterId: number;
+    characterName: string;
+    content: string;
+    reply: string;
+    importance: number;
+    pinned?: boolean;
+    chatLogUuid?: string | null;
+  }): Promise<TMemoryRecord>;
+  search(input: {
+    userId: number;
+    characterId: number | null;
+    text: string;
+    limit: number;
+    maxDistance?: number;
+  }): Promise<TMemoryRecord[]>;
+  /** Re-embeds memories made by another encoder (or none), in batches; returns how many it did. */
+  reembedAll(): Promise<number>;
+  /** Resolves when the remember queue is empty (tests, benchmarks, shutdown). */
+  idle(): Promise<void>;
+};
+
+export function toMemory(r: TMemoryRecord): TMemory {
+  return {
+    id: r.id,
+    characterId: r.characterId,
+    characterName: r.characterName,
+    content: r.content,
+    reply: r.reply,
+    createdAt: r.createdAt.toISOString(),
+    checked_in: r.checkedIn,
+    pinned: r.pinned,
+    importance: r.importance,
+  };
+}
+
+export function createMemoryService(deps: {
+  database: TDatabase;
+  embedder: TEmbedder;
+  log?: TLogger;
+}): TMemoryService {
+  const db: TDb = deps.database.db;
+  const { embedder, log } = deps;
+  let caps: Promise<TSearchCapabilities> | null = null;
+  const capabilities = () => {
+    caps ??= detectSearchCapabilities(db).then((c) => {
+      if (!c.vector)
+        log?.info({ trgm: c.trgm }, 'memory search: full text alone (this Postgres has no pgvector)');
+      else
+        log?.info(
+          { trgm: c.trgm, embeddings: embedder.id },
+          'memory search: vectors, full text and trigrams',
+        );
+      return c;
+    });
+    return caps;
+  };
+
+  const embedOne = async (text: string) => {
+    try {
+      const [v] = await embedder.embed([text]);
+      return v ?? null;
+    } catch (err) {
+      log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
+      return null;
+    }
+  };
+
+  const vectorFor = async (vector: number[] | null) =>
+    (await capabilities()).vector && vector ? toVectorLiteral(vector) : null;
+
+  const writeMemory = async (m: {
+    userId: number;
+    characterId: number;
+    characterName: string;
+    chatLogUuid: string | null;
+    content: string;
+    reply: string;
+    importance: number;
+    pinned?: boolean;
+    embedding: number[] | null;
+  }): Promise<TMemoryRecord> => {
+    const content = m.content.trim().slice(0, MEMORY_MAX_CHARS);
+    const literal = await vectorFor(m.embedding);
+    // The same thing said again updates the memory instead of adding a near-copy.
+    let duplicateId: number | null = null;
+    if (literal) {
+      const nearest = await nearestMemory(db, {
+        userId: m.userId,
+        characterId: m.characterId,
+        embedding: literal,
+      });
+      if (nearest && nearest.similarity >= DUPLICATE_SIMILARITY) duplicateId = nearest.id;
+    } else {
+      duplicateId =
+        (
+          await sameContentMemory(db, {
+            userId: m.userId,
+            characterId: m.characterId,
+            content,
+            hasTrgm: (await capabilities()).trgm,
+          })
+        )?.id ?? null;
+    }
+    if (duplicateId !== null) {
+      const updated = await refreshMemory(db, {
+        userId: m.userId,
+        id: duplicateId,
+        content,
+        reply: m.reply,
+        importance: m.importance,
+        embedding: literal,
+        embeddingModel: embedder.id,
+      });
+      if (updated) return updated;
+    }
+    return insertMemory(db, {
+      userId: m.userId,
+      characterId: m.characterId,
+      chatLogUuid: m.chatLogUuid,
+      content,
+      reply: m.reply,
+      characterName: m.characterName,
+      importance: m.importance,
+      pinned: m.pinned,
+      embedding: literal,
+      embeddingModel: literal ? embedder.id : null,
+    });
+  };
+
+  const remember = async (input: TRememberInput): Promise<TMemoryRecord | null> => {
+    const verdict = await judgeExchange(input.model, { message: input.message, reply: input.reply });
+    if (verdict === null) {
+      log?.debug({ model: input.model.id }, 'memory judge gave no usable answer');
+      return null;
+    }
+    if (!verdict.remember) return null;
+    const embedding = input.embedding ?? (await embedOne(input.message));
+    return writeMemory({
+      userId: input.userId,
+      characterId: input.characterId,
+      characterName: input.characterName,
+      chatLogUuid: input.chatLogUuid,
+      content: input.message,
+      reply: input.reply,
+      importance: toImportance(verdict.importance),
+      embedding,
+    });
+  };
+
+  const search = async (input: {
+    userId: number;
+    characterId: number | null;
+    text: string;
+    limit: number;
+    embedding?: number[] | null;
+    excludeIds?: number[];
+    maxDistance?: number;
+  }) => {
+    const c = await capabilities();
+    const vector = c.vector
+      ? input.embedding !== undefined
+        ? input.embedding
+        : await embedOne(input.text)
+      : null;
+    return searchMemories(db, {
+      userId: input.userId,
+      characterId: input.characterId,
+      text: input.text,
+      embedding: vector ? toVectorLiteral(vector) : null,
+      hasTrgm: c.trgm,
+      limit: input.limit,
+      maxDistance: input.maxDistance ?? RECALL_MAX_DISTANCE,
+      excludeIds: input.excludeIds,
+    });
+  };
+
+  // The in-process queue of exchanges to judge: one at a time, so a small local model is never asked twice at once.
+  const queue: TRememberInput[] = [];
+  let draining: Promise<void> | null = null;
+  const drain = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      await remember(next).catch((err) => log?.warn({ err }, 'remembering failed'));
+    }
+  };
+
+  return {
+    capabilities,
+    embedder,
+    embedOne,
+
+    async recallForReply({ userId, characterId, message, recentUserTurns }) {
+      const context = [...recentUserTurns.slice(-2), message].join('\n');
+      let vectors: number[][] = [];
+      try {
+        vectors = await embedder.embed(context === message ? [message] : [message, context]);
+      } catch (err) {
+        log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
+      }
+      const embedding = vectors[0] ?? null;
+      const pinned = await pinnedMemories(db, userId, characterId);
+      const top = await search({
+        userId,
+        characterId,
+        text: message,
+        limit: RECALL_TOP,
+        embedding: vectors[1] ?? embedding,
+        excludeIds: pinned.map((p) => p.id),
+      });
+      const memories = [
+        ...pinned.map((m) => ({ content: m.content, reply: m.reply, pinned: true })),
+        ...top.map((m) => ({ content: m.content, reply: m.reply, pinned: false })),
+      ];
+      return { memories, embedding };
+    },
+
+    rememberLater(input) {
+      queue.push(input);
+      if (queue.length > QUEUE_MAX) {
+        queue.shift();
+        log?.warn('memory queue full: an exchange was not judged');
+      }
+      draining ??= drain().finally(() => {
+        draining = null;
+      });
+    },
+
+    remember,
+
+    async store(input) {
+      const embedding = await embedOne(input.content);
+      return writeMemory({ ...input, chatLogUuid: input.chatLogUuid ?? null, embedding });
+    },
+
+    search: (input) => search(input),
+
+    async reembedAll() {
+      if (!(await capabilities()).vector) return 0;
+      let done = 0;
+      for (;;) {
+        const batch = await memoriesToEmbed(db, { embeddingModel: embedder.id, limit: 32 });
+        if (batch.length === 0) return done;
+        const vectors = await embedder.embed(batch.map((b) => b.content));
+        for (const [i, row] of batch.entries()) {
+          const v = vectors[i];
+          if (v)
+            await setMemoryEmbedding(db, {
+              id: row.id,
+              embedding: toVectorLiteral(v),
+              embeddingModel: embedder.id,
+            });
+        }
+        done += batch.length;
+      }
+    },
+
+    async idle() {
+      while (draining) await draining;
+    },
+  };
+}

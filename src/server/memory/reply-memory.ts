@@ -1,0 +1,65 @@
+// Memory around one reply: recall before it (into the prompt), and hand the exchange to the judge after it.
+import type { TChatModel } from '../ai/chat-model.ts';
+import type { TMemoryService, TPromptMemory } from './memory-service.ts';
+
+export type TReplyMemory = {
+  memories: TPromptMemory[];
+  /** The person's message's vector for the reply response, rounded (small on the wire); null when memory is off. */
+  embedding: number[] | null;
+  /** After the reply is stored: queue the exchange for the judge (never awaited by the reply). */
+  afterReply(exchange: { model: TChatModel; reply: string; isPartial: boolean }): void;
+};
+
+const OFF: TReplyMemory = { memories: [], embedding: null, afterReply: () => {} };
+
+/**
+ * Memory is used only when the person has it on and the character is not memory-disabled, whatever the
+ * browser sends. A failing recall never blocks the reply: it answers without memories.
+ */
+export async function memoryForReply(
+  memory: TMemoryService | undefined,
+  input: {
+    isOn: boolean;
+    userId: number;
+    characterId: number;
+    characterName: string;
+    chatLogUuid: string;
+    message: string;
+    history: { role: 'user' | 'assistant'; content: string }[];
+  },
+): Promise<TReplyMemory> {
+  if (!memory || !input.isOn) return OFF;
+  const recentUserTurns = input.history
+    .slice(0, -1)
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
+  let recalled: { memories: TPromptMemory[]; embedding: number[] | null } = { memories: [], embedding: null };
+  try {
+    recalled = await memory.recallForReply({
+      userId: input.userId,
+      characterId: input.characterId,
+      message: input.message,
+      recentUserTurns,
+    });
+  } catch {
+    // The reply goes on without memories; the cause is logged by the service where it can be.
+  }
+  const raw = recalled.embedding;
+  return {
+    memories: recalled.memories,
+    embedding: raw ? raw.map((x) => Math.round(x * 1e4) / 1e4) : null,
+    afterReply({ model, reply, isPartial }) {
+      if (isPartial || reply.trim() === '') return;
+      memory.rememberLater({
+        userId: input.userId,
+        characterId: input.characterId,
+        characterName: input.characterName,
+        chatLogUuid: input.chatLogUuid,
+        message: input.message,
+        reply,
+        model,
+        embedding: raw,
+      });
+    },
+  };
+}

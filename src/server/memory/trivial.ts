@@ -1,0 +1,20 @@
+// The judge's cheap first filter: messages made only of greetings, thanks, laughter and fillers are never memories.
+const FILLER = new Set(
+  `ok okay k kk okie alright alrighty fine sure yes yeah yep yup ya no nope nah maybe hi hii hey heya hello yo
+  sup howdy hiya there thanks thank thx ty tysm you u much lol lmao lmfao rofl haha hahaha hehe heh xd omg wow
+  cool nice great good awesome neat sweet ah ahh oh ohh hmm hm mm huh what wut eh why how who when where really
+  seriously right true indeed bye goodbye night gn see ya later cya morning afternoon evening gm and so well
+  just very too yes please np ok cool same agreed idk dunno whatever kinda sorta lel welcome again`.split(
+    /\s+/,
+  ),
+);
+
+export function isTrivialMessage(text: string): boolean {
+  const words = text
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (words.length === 0) return true;
+  return words.every((w) => FILLER.has(w) || /^(ha)+h?$|^(he)+h?$|^l+o+l+$|^o+k+$|^h+m+$/.test(w));
+}

@@ -1,0 +1,90 @@
+// /api/memories and POST /assistant-memories-search: a person's memories. Another person's memory is 404.
+import { Hono } from 'hono';
+import {
+  ZMemoriesQuery,
+  ZMemoryId,
+  ZMemorySearch,
+  ZNewMemory,
+  ZPinMemory,
+  ZTimeZone,
+  ZUserQuery,
+} from '../../shared/memories.ts';
+import type { TDb } from '../db/client.ts';
+import { saveTimeZone } from '../db/queries/check-ins.ts';
+import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
+import type { TMemoryService } from '../memory/memory-service.ts';
+import {
+  addMemory,
+  checkInsOf,
+  memoriesOfCharacter,
+  mostDiscussedTopics,
+  pinMemory,
+  recentMemories,
+  removeMemory,
+  searchMemoriesFor,
+  totalMemories,
+} from '../services/memories/memories.ts';
+
+export function memoriesRoutes(db: TDb, memory: TMemoryService) {
+  return new Hono<TAppEnv>()
+    .get('/getmemories', async (c) => {
+      const { userId, characterId } = parseQuery(c, ZMemoriesQuery);
+      requireSelf(c, userId);
+      return c.json(await memoriesOfCharacter(db, userId, characterId));
+    })
+    .get('/last3', async (c) => {
+      const { userId } = parseQuery(c, ZUserQuery);
+      requireSelf(c, userId);
+      return c.json(await recentMemories(db, userId));
+    })
+    .get('/total', async (c) => {
+      const { userId } = parseQuery(c, ZUserQuery);
+      requireSelf(c, userId);
+      return c.json(await totalMemories(db, userId));
+    })
+    .get('/top-topics', async (c) => {
+      const { userId } = parseQuery(c, ZUserQuery);
+      requireSelf(c, userId);
+      return c.json(await mostDiscussedTopics(db, userId));
+    })
+    .get('/check-ins', async (c) => {
+      const user = requireUser(c);
+      return c.json(await checkInsOf(db, user.id));
+    })
+    .post('/', async (c) => {
+      const user = requireUser(c);
+      const body = await parseJson(c, ZNewMemory);
+      return c.json(await addMemory(db, memory, { userId: user.id, ...body }), 201);
+    })
+    .put('/time-zone', async (c) => {
+      const user = requireUser(c);
+      const { timeZone } = await parseJson(c, ZTimeZone);
+      await saveTimeZone(db, user.id, timeZone);
+      return c.json({ timeZone });
+    })
+    .put('/:id/pin', async (c) => {
+      const user = requireUser(c);
+      const { id } = parseParams(c, ZMemoryId);
+      const { pinned } = await parseJson(c, ZPinMemory);
+      return c.json(await pinMemory(db, { userId: user.id, id, pinned }));
+    })
+    .delete('/:id', async (c) => {
+      const user = requireUser(c);
+      const { id } = parseParams(c, ZMemoryId);
+      return c.json(await removeMemory(db, user.id, id));
+    });
+}
+
+export function memorySearchRoutes(memory: TMemoryService) {
+  return new Hono<TAppEnv>().post('/assistant-memories-search', async (c) => {
+    const body = await parseJson(c, ZMemorySearch);
+    const user = body.userId === undefined ? requireUser(c) : requireSelf(c, body.userId);
+    return c.json(
+      await searchMemoriesFor(memory, {
+        userId: user.id,
+        characterId: body.characterId ?? null,
+        query: body.query,
+      }),
+    );
+  });
+}

@@ -1,0 +1,62 @@
+// Memory shapes and limits shared by the server and the web app (spec: the Memory entity and its calls).
+import { z } from 'zod';
+import { ZCharacterId } from './chat.ts';
+import { ZText } from './text.ts';
+
+/** Spec §9: 'Recent Memory Highlights' shows the last 3. */
+export const RECENT_MEMORIES = 3;
+/** A memory's text, typed by hand or taken from a message. */
+export const MEMORY_MAX_CHARS = 2000;
+/** Most-discussed topics on /profile. */
+export const TOP_TOPICS = 5;
+
+const ZUserIdField = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** A memory as the API returns it (spec: id, content, reply, characterName, createdAt, checked_in). */
+export type TMemory = {
+  id: number;
+  characterId: number;
+  characterName: string;
+  content: string;
+  reply: string;
+  createdAt: string;
+  checked_in: boolean;
+  pinned: boolean;
+  importance: number;
+};
+
+export const ZMemoriesQuery = z.object({ userId: ZUserIdField, characterId: ZCharacterId });
+export const ZUserQuery = z.object({ userId: ZUserIdField });
+export const ZMemoryId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const ZNewMemory = z
+  .object({
+    characterId: ZCharacterId,
+    content: ZText.trim()
+      .min(1, 'A memory cannot be empty')
+      .max(MEMORY_MAX_CHARS, `A memory is at most ${MEMORY_MAX_CHARS} characters`),
+    reply: ZText.trim().max(16_000).optional(),
+  })
+  .strict();
+
+export const ZPinMemory = z.object({ pinned: z.boolean() }).strict();
+
+/** POST /assistant-memories-search: the signed-in person's memories, of one character when given. */
+export const ZMemorySearch = z.object({
+  userId: ZUserIdField.optional(),
+  characterId: ZCharacterId.nullish(),
+  query: ZText.trim().min(1, 'A search needs some words').max(500, 'A search is at most 500 characters'),
+});
+
+export const ZTimeZone = z
+  .object({ timeZone: ZText.max(64).refine(isTimeZone, 'an IANA time zone such as Europe/Paris') })
+  .strict();
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,176 @@
+// The Memories drawer (spec: 380 px, slides): the character's memories, pin, delete through 'Confirm
+// Deletion', 'Pinned Messages' and adding one by hand.
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pin, PinOff, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { TMemory } from '../../../shared/memories.ts';
+import { Drawer, type TDrawerState } from '../chat/drawer.tsx';
+import { addMemory, deleteMemory, memoriesQuery, setPinned } from './memories-api.ts';
+
+export function MemoriesDrawer({
+  userId,
+  characterId,
+  state,
+  onClose,
+  canRemember,
+}: {
+  userId: number;
+  characterId: number;
+  state: TDrawerState;
+  onClose: () => void;
+  /** False for memory-disabled characters: nothing can be added. */
+  canRemember: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const query = memoriesQuery(userId, characterId);
+  const list = useQuery({ ...query, enabled: state !== 'closed' });
+  const [isPinnedOnly, setIsPinnedOnly] = useState(false);
+  const { refetch } = list;
+  useEffect(() => {
+    if (state === 'open') void refetch();
+  }, [state, refetch]);
+  const [toDelete, setToDelete] = useState<TMemory | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['memories', userId] });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteMemory(id),
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData(query.queryKey, (old) => old?.filter((m) => m.id !== id));
+      void refresh();
+    },
+    onError: (error) => console.error('Deleting the memory failed', error),
+    onSettled: () => setToDelete(null),
+  });
+  const pin = useMutation({
+    mutationFn: (m: TMemory) => setPinned(m.id, !m.pinned),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(query.queryKey, (old) => old?.map((m) => (m.id === updated.id ? updated : m)));
+    },
+    onError: (error) => console.error('Pinning the memory failed', error),
+  });
+
+  const memories = (list.data ?? []).filter((m) => !isPinnedOnly || m.pinned);
+
+  return (
+    <Drawer title="Memories" state={state} onClose={onClose}>
+      <div className="mb-3 flex items-center gap-2">
+        <button
+          type="button"
+          aria-pressed={isPinnedOnly}
+          onClick={() => setIsPinnedOnly((v) => !v)}
+          className={`flex items-center gap-1.5 rounded-lg border px-3 py-1.5 text-sm ${isPinnedOnly ? 'border-accent bg-accent/20' : 'border-line hover:bg-panel-2'}`}
+        >
+          <Pin aria-hidden className="size-3.5" />
+          Pinned Messages
+        </button>
+      </div>
+      {canRemember && <AddMemoryForm characterId={characterId} onAdded={() => void refresh()} />}
+      {list.isPending ? (
+        <p className="text-sm text-muted">Loading memories...</p>
+      ) : memories.length === 0 ? (
+        <p className="text-sm text-muted">
+          {isPinnedOnly
+            ? 'No pinned memories yet'
+            : 'No memories yet. Start a conversation to make your first one'}
+        </p>
+      ) : (
+        <ul aria-label="Memories" className="space-y-2">
+          {memories.map((m) => (
+            <li key={m.id} className="flex items-start gap-2 rounded-xl border border-line p-3">
+              <p className="min-w-0 flex-1 text-sm break-words whitespace-pre-wrap">{m.content}</p>
+              <button
+                type="button"
+                aria-label={m.pinned ? 'Unpin memory' : 'Pin memory'}
+                aria-pressed={m.pinned}
+                onClick={() => pin.mutate(m)}
+                className={`rounded-lg p-1.5 hover:bg-panel-2 ${m.pinned ? 'text-accent-2' : 'text-muted'}`}
+              >
+                {m.pinned ? (
+                  <PinOff aria-hidden className="size-4" />
+                ) : (
+                  <Pin aria-hidden className="size-4" />
+                )}
+              </button>
+              <button
+                type="button"
+                aria-label="Delete memory"
+                onClick={() => setToDelete(m)}
+                className="rounded-lg p-1.5 text-muted hover:bg-panel-2 hover:text-red-300"
+              >
+                <Trash2 aria-hidden className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog.Root open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
+            <Dialog.Title className="text-lg font-semibold">Confirm Deletion</Dialog.Title>
+            <Dialog.Description className="mt-3 text-muted">
+              Are you sure you want to delete this memory? This action cannot be undone.
+            </Dialog.Description>
+            <div className="mt-6 flex justify-end gap-3">
+              <button
+                type="button"
+                onClick={() => setToDelete(null)}
+                className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                disabled={remove.isPending}
+                onClick={() => toDelete && remove.mutate(toDelete.id)}
+                className="rounded-xl bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-500"
+              >
+                Delete
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </Drawer>
+  );
+}
+
+function AddMemoryForm({ characterId, onAdded }: { characterId: number; onAdded: () => void }) {
+  const [text, setText] = useState('');
+  const add = useMutation({
+    mutationFn: () => addMemory({ characterId, content: text.trim() }),
+    onSuccess: () => {
+      setText('');
+      onAdded();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  return (
+    <form
+      className="mb-4 flex gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (text.trim() !== '') add.mutate();
+      }}
+    >
+      <input
+        aria-label="New memory"
+        placeholder="Something to remember..."
+        value={text}
+        maxLength={2000}
+        onChange={(e) => setText(e.target.value)}
+        className="min-w-0 flex-1 rounded-lg border border-line bg-ink px-3 py-1.5 text-sm"
+      />
+      <button
+        type="submit"
+        disabled={add.isPending || text.trim() === ''}
+        className="flex items-center gap-1 rounded-lg bg-accent px-3 py-1.5 text-sm text-white disabled:opacity-50"
+      >
+        <Plus aria-hidden className="size-4" />
+        Add memory
+      </button>
+    </form>
+  );
+}
