@@ -90,4 +90,33 @@ describe('withPlanPriority', () => {
     });
     expect((await localModels.pickModelForPlan('local', true)).id).toBe('ollama:llama3.2');
   });
+
+  it('keeps the structured answers (the memory judge), waiting behind every reply', async () => {
+    const started: string[] = [];
+    const local = heldModel('llama-cpp:tiny.gguf', started);
+    const judged: string[] = [];
+    const model: TChatModel = {
+      ...local.model,
+      completeJson: async (input) => {
+        judged.push(String(input.messages.at(-1)?.content));
+        return { remember: true, importance: 0.5 };
+      },
+    };
+    const models = withPlanPriority(modelsOf(model), {
+      localConcurrency: 1,
+      remoteConcurrency: 8,
+      freeShare: 0.5,
+    });
+    const reply = drain(await pickModelForPlan(models, 'local', true), 'plus');
+    const judge = (await models.pickModel('local')).completeJson?.({
+      messages: [{ role: 'user', content: 'judge this' }],
+      schema: { type: 'object' },
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(judged).toEqual([]); // the slot is the reply's
+    local.finishAll();
+    await reply;
+    expect(await judge).toEqual({ remember: true, importance: 0.5 });
+    expect(judged).toEqual(['judge this']);
+  });
 });

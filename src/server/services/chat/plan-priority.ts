@@ -68,6 +68,19 @@ export function withPlanPriority(models: TChatModels, options: TPlanPriorityOpti
         }
       },
     };
+    const completeJson = model.completeJson?.bind(model);
+    if (completeJson) {
+      // Structured answers (the memory judge) are background work: they wait behind every reply.
+      result.completeJson = async (input) => {
+        const release = await gate.acquire(false, input.signal);
+        if (!release) throw new DOMException('Stopped while waiting for the model', 'AbortError');
+        try {
+          return await completeJson(input);
+        } finally {
+          release();
+        }
+      };
+    }
     byPlan.set(isPlus, result);
     return result;
   };
