@@ -16,6 +16,8 @@ export type TFakeOpenAIOptions = {
   apiKey?: string;
   /** Keep a log of chat requests (default true; a long benchmark may turn it off). */
   logRequests?: boolean;
+  /** Pad every reply to this many tokens (benchmarks: replies of a realistic length). */
+  replyTokens?: number;
 };
 
 export type TFakeChatRequest = {
@@ -49,6 +51,13 @@ export function fakeReply(messages: TMessage[]): string {
 /** Splits text into word-sized tokens that join back to the text exactly. */
 function toTokens(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
+}
+
+/** Adds words until there are `count` tokens (none when count is unset or already reached). */
+function padTokens(tokens: string[], count: number | undefined): string[] {
+  const padded = [...tokens];
+  while (count !== undefined && padded.length < count) padded.push(padded.length % 2 ? ' the' : ' road');
+  return padded;
 }
 
 function contentText(content: unknown): string {
@@ -107,7 +116,7 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
       return;
     }
 
-    const tokens = toTokens(fakeReply(messages)).slice(0, maxTokens);
+    const tokens = padTokens(toTokens(fakeReply(messages)), options.replyTokens).slice(0, maxTokens);
     const id = `chatcmpl-fake-${++completionCount}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = {
