@@ -9,7 +9,7 @@
 //
 // Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60]
 //      DATABASE_URL=postgres://... npm run bench:reply-pipeline   (PostgreSQL instead of the embedded one)
-//      --profile <folder>: also write a V8 CPU profile of the Kindred process's measured phase there;
+//      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
 //      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +37,7 @@ const turns = Number(values.turns);
 const tokenDelayMs = Number(values['token-delay']);
 const replyTokens = Number(values['reply-tokens']);
 const CHARACTER_ID = 1;
+const ROUNDS = 2;
 const SELF = fileURLToPath(import.meta.url);
 const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -48,7 +49,7 @@ type TCpu = { cpuMicros: number; rss: number };
  * Answers the load generator's `cpu` question with this process's CPU time so far. With `profileDir`,
  * the first question starts a V8 CPU profile and the second writes it there: the measured phase only.
  */
-function answerCpuQuestions(profileDir?: string) {
+function answerCpuQuestions(name: string, profileDir?: string) {
   let asked = 0;
   let session: import('node:inspector/promises').Session | undefined;
   process.on('message', async (message) => {
@@ -66,7 +67,7 @@ function answerCpuQuestions(profileDir?: string) {
     if (session && asked === 2) {
       const { profile } = await session.post('Profiler.stop');
       mkdirSync(profileDir!, { recursive: true });
-      writeFileSync(path.join(profileDir!, `kindred-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+      writeFileSync(path.join(profileDir!, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
     }
     process.send!(answer);
   });
@@ -136,7 +137,7 @@ async function runKindred() {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send!({ url: `http://127.0.0.1:${info.port}`, people } satisfies TReady);
   });
-  answerCpuQuestions(values.profile);
+  answerCpuQuestions('kindred', values.profile);
   process.on('disconnect', () => {
     server.close();
     void database.close().then(() => process.exit(0));
@@ -264,7 +265,7 @@ async function runRelay() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     people,
   } satisfies TReady);
-  answerCpuQuestions();
+  answerCpuQuestions('relay', values.profile);
   process.on('disconnect', () => {
     server.close();
     server.closeAllConnections();
@@ -324,59 +325,75 @@ async function turn(url: string, person: TPerson, hist: string | undefined) {
   return /"hist":"([^"]+)"/.exec(text)?.[1];
 }
 
-type TSide = { name: string; cpuMsPerTurn: number; wallMs: number; turns: number };
+type TSide = {
+  name: string;
+  child: ChildProcess;
+  url: string;
+  people: TPerson[];
+  cpuMicros: number;
+  turns: number;
+};
 
-async function measure(name: string, child: ChildProcess, url: string, people: TPerson[]): Promise<TSide> {
-  // Warm-up: JIT, pools, prepared statements, the model availability cache.
-  await Promise.all(people.slice(0, 10).map((p) => turn(url, p, undefined)));
-  const before = await cpuOf(child);
-  const started = performance.now();
+/** One round: every chat of the side sends `turns` messages, one after the other, all chats at once. */
+async function round(side: TSide) {
+  const before = await cpuOf(side.child);
   await Promise.all(
-    people.map(async (p) => {
+    side.people.map(async (p, i) => {
       let hist: string | undefined;
-      for (let i = 0; i < turns; i++) hist = await turn(url, p, hist);
+      for (let t = 0; t < turns; t++) hist = await turn(side.url, p, hist);
+      return i;
     }),
   );
-  const wallMs = performance.now() - started;
-  const after = await cpuOf(child);
-  const n = people.length * turns;
-  return { name, cpuMsPerTurn: (after.cpuMicros - before.cpuMicros) / 1000 / n, wallMs, turns: n };
+  const after = await cpuOf(side.child);
+  side.cpuMicros += after.cpuMicros - before.cpuMicros;
+  side.turns += side.people.length * turns;
 }
 
 async function runLoad() {
   const model = await start('model');
-  const relay = await start('relay', ['--model-url', model.ready.url]);
-  const relaySide = await measure(
-    'minimal relay',
-    relay.child,
-    `${relay.ready.url}/reply`,
-    relay.ready.people!,
-  );
-  relay.child.disconnect();
-  const kindred = await start('kindred', ['--model-url', model.ready.url]);
-  const kindredSide = await measure(
-    'Kindred',
-    kindred.child,
-    `${kindred.ready.url}/assistant-reply-openai`,
-    kindred.ready.people!,
-  );
-  kindred.child.disconnect();
-  await new Promise((r) => kindred.child.once('exit', r));
+  const [relay, kindred] = await Promise.all([
+    start('relay', ['--model-url', model.ready.url]),
+    start('kindred', ['--model-url', model.ready.url]),
+  ]);
+  const sides: TSide[] = [
+    {
+      name: 'minimal relay',
+      child: relay.child,
+      url: `${relay.ready.url}/reply`,
+      people: relay.ready.people!,
+      cpuMicros: 0,
+      turns: 0,
+    },
+    {
+      name: 'Kindred',
+      child: kindred.child,
+      url: `${kindred.ready.url}/assistant-reply-openai`,
+      people: kindred.ready.people!,
+      cpuMicros: 0,
+      turns: 0,
+    },
+  ];
+  // Warm-up: JIT, pools, prepared statements, the model availability cache.
+  for (const side of sides)
+    await Promise.all(side.people.slice(0, 10).map((p) => turn(side.url, p, undefined)));
+  // Two rounds each, alternating, so a busy moment of the machine falls on both sides alike.
+  for (let r = 0; r < ROUNDS; r++) for (const side of sides) await round(side);
+  for (const side of sides) side.child.disconnect();
+  await Promise.all(sides.map((side) => new Promise((r) => side.child.once('exit', r))));
   model.child.kill();
 
   console.log(
-    `${chats} concurrent chats × ${turns} turns, ${replyTokens}-token replies at ${tokenDelayMs} ms/token, database ${
+    `${chats} concurrent chats × ${turns} turns × ${ROUNDS} rounds, ${replyTokens}-token replies at ${tokenDelayMs} ms/token, database ${
       DATABASE_URL ? 'postgres' : 'pglite (embedded)'
     }`,
   );
-  for (const side of [relaySide, kindredSide]) {
+  const [floor, ours] = sides.map((side) => ({ ...side, msPerTurn: side.cpuMicros / 1000 / side.turns }));
+  for (const side of [floor!, ours!]) {
     console.log(
-      `  ${side.name.padEnd(14)} CPU ${side.cpuMsPerTurn.toFixed(2)} ms per turn   (${side.turns} turns in ${Math.round(side.wallMs)} ms)`,
+      `  ${side.name.padEnd(14)} CPU ${side.msPerTurn.toFixed(2)} ms per turn   (${side.turns} turns)`,
     );
   }
-  console.log(
-    `  ratio Kindred / minimal relay: ${(kindredSide.cpuMsPerTurn / relaySide.cpuMsPerTurn).toFixed(2)}×`,
-  );
+  console.log(`  ratio Kindred / minimal relay: ${(ours!.msPerTurn / floor!.msPerTurn).toFixed(2)}×`);
 }
 
 if (values.role === 'model') await runModel();

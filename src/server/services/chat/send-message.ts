@@ -10,6 +10,7 @@ import {
   lastMessage,
   recentNonEmptyMessages,
   reserveAndStoreUserMessage,
+  type TChatTarget,
 } from '../../db/queries/chat-logs.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
@@ -51,19 +52,13 @@ export type TReplyRun = { start: TReplyStart; events: AsyncGenerator<TReplyEvent
 
 /**
  * Everything that can refuse the send happens here, before anything is stored, so the caller can
- * answer with a plain HTTP status: unknown character or chat log (404), no model (503), daily limit
+ * answer with a plain HTTP status: no model (503), unknown character or chat log (404), daily limit
  * (429). Then the person's message is stored and the reply streams from `events`.
  */
 export async function startReply(deps: TSendMessageDeps, input: TSendMessageInput): Promise<TReplyRun> {
   const { db } = deps;
   const userId = input.user.id;
   const hist = input.hist ?? null;
-  const target = await findChatTarget(db, { userId, characterId: input.characterId, uuid: hist });
-  if (!target) throw notFound('Character');
-  if (hist !== null && target.logCharacterId === null) throw notFound('Chat log');
-  if (hist !== null && target.logCharacterId !== input.characterId) {
-    throw new AppError('bad_request', 'This chat log belongs to another character');
-  }
 
   let model: TChatModel;
   try {
@@ -74,7 +69,7 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
   }
 
   const plan = { userId, isSubscribed: input.user.isSubscribed, freeDailyMessages: deps.freeDailyMessages };
-  const stored = await storeUserMessage(db, plan, input, hist);
+  const { target, ...stored } = await storeUserMessage(db, plan, input, hist);
 
   // Retrieved memories come with the memories issue; they are never used when the character has memory
   // disabled, whatever memoryEnabled the browser sent (input.memoryEnabled && !target.memoryDisabled).
@@ -95,13 +90,29 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
   };
 }
 
+/** The character may be talked to in the named chat log (404 unknown, 400 a log of another character). */
+function checkTarget(target: TChatTarget | null | undefined, hist: string | null, characterId: number) {
+  if (!target) throw notFound('Character');
+  if (hist !== null && target.logCharacterId === null) throw notFound('Chat log');
+  if (hist !== null && target.logCharacterId !== characterId) {
+    throw new AppError('bad_request', 'This chat log belongs to another character');
+  }
+  return target;
+}
+
 /**
- * Reserves today's slot and stores the person's message: one statement (reservation, message and the
- * chat's recent context together), or, for a retry of a message already stored, the reservation alone.
+ * Checks the character, reserves today's slot and stores the person's message: one statement (the
+ * character, the reservation, the message and the chat's recent context together), or, for a retry of a
+ * message already stored, the check and the reservation alone.
  */
 async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, hist: string | null) {
   const message = { role: 'user' as const, content: input.userInput };
   if (hist !== null && input.retry) {
+    const target = checkTarget(
+      await findChatTarget(db, { userId: plan.userId, characterId: input.characterId, uuid: hist }),
+      hist,
+      input.characterId,
+    );
     // A retry answers the message stored by the failed attempt instead of storing it twice.
     const last = await lastMessage(db, plan.userId, hist);
     if (last?.role === 'user' && last.content === input.userInput) {
@@ -111,7 +122,7 @@ async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, 
         uuid: hist,
         limit: CONTEXT_MESSAGES,
       });
-      return { uuid: hist, slot, history };
+      return { target, uuid: hist, slot, history };
     }
   }
   const now = new Date();
@@ -124,13 +135,14 @@ async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, 
     content: input.userInput,
     contextLimit: CONTEXT_MESSAGES,
   });
+  const target = checkTarget(result.target, hist, input.characterId);
   const slot = toDailySlot(db, plan, reservation.day, result.count, now);
   if (result.uuid === null) {
     // The chat log went away between the check and the insert: nothing was stored.
     await slot.release();
     throw notFound('Chat log');
   }
-  return { uuid: result.uuid, slot, history: [...result.context, message] };
+  return { target, uuid: result.uuid, slot, history: [...result.context, message] };
 }
 
 type TStreamContext = {
