@@ -1,5 +1,5 @@
 // SQL for people: users, their sign-in accounts and their database sessions.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
 import { accounts, sessions, type TUserRow, users } from '../schema.ts';
 
