@@ -2,6 +2,7 @@
 import { AlertTriangle, CheckCircle2, Download, X } from 'lucide-react';
 import type { TModelDownloadState } from '../../../shared/models.ts';
 import { formatDownloadProgress } from './format-progress.ts';
+import { ModelChoices } from './model-choices.tsx';
 import { useModelDownload } from './use-model-download.ts';
 
 export type TModelDownloadPanelProps = {
@@ -12,8 +13,12 @@ export type TModelDownloadPanelProps = {
 export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
   const { status, start, cancel } = useModelDownload();
   const embedded = status.data?.embedded;
-  const download: TModelDownloadState = embedded?.download ?? { state: 'idle' };
-  const isReady = Boolean(embedded?.isPresent) && download.state !== 'downloading';
+  const choices = status.data?.choices ?? [];
+  // The running (or last) download of whichever model was chosen.
+  const download: TModelDownloadState = choices.find((c) => c.download.state !== 'idle')?.download ??
+    embedded?.download ?? { state: 'idle' };
+  const isReady =
+    (Boolean(embedded?.isPresent) || choices.some((c) => c.isPresent)) && download.state !== 'downloading';
   const requestError = start.error ?? cancel.error ?? status.error;
 
   return (
@@ -53,15 +58,23 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
                 {download.message}
               </p>
             )}
-            <button
-              type="button"
-              onClick={() => start.mutate()}
-              disabled={start.isPending}
-              className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2 disabled:opacity-60"
-            >
-              <Download aria-hidden className="size-4" />
-              Download model
-            </button>
+            {choices.length > 0 ? (
+              <ModelChoices
+                choices={choices}
+                disabled={start.isPending}
+                onDownload={(id) => start.mutate(id)}
+              />
+            ) : (
+              <button
+                type="button"
+                onClick={() => start.mutate(undefined)}
+                disabled={start.isPending}
+                className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2 disabled:opacity-60"
+              >
+                <Download aria-hidden className="size-4" />
+                Download model
+              </button>
+            )}
           </div>
         )
       )}
