@@ -59,7 +59,7 @@ const TYPE_NAME: Record<TType, string> = {
 };
 
 /** llama.cpp's Q4_K_M choice: more bits for some attn_v/ffn_down layers (use_more_bits). */
-function useMoreBits(layer: number, layers: number): boolean {
+function hasMoreBits(layer: number, layers: number): boolean {
   return layer < layers / 8 || layer >= (7 * layers) / 8 || (layer - Math.floor(layers / 8)) % 3 === 2;
 }
 
@@ -82,7 +82,7 @@ export function qwenTensors(shape: TQwenShape): TTensor[] {
     { name: 'output.weight', dims: [e, shape.vocab], type: fitted(T.Q6_K, e) },
   ];
   for (let i = 0; i < shape.blocks; i++) {
-    const more = useMoreBits(i, shape.blocks);
+    const more = hasMoreBits(i, shape.blocks);
     const b = `blk.${i}`;
     tensors.push(
       { name: `${b}.attn_norm.weight`, dims: [e], type: T.F32 },
@@ -167,7 +167,7 @@ function writeKv(w: Bytes, key: string, [kind, value]: TKv) {
     w.u32(KV_TYPE.i32);
     w.u64(value.length);
     const b = Buffer.alloc(4 * value.length);
-    value.forEach((v, i) => b.writeInt32LE(v, i * 4));
+    for (const [i, v] of value.entries()) b.writeInt32LE(v, i * 4);
     w.parts.push(b);
   }
 }
