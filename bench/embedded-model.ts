@@ -59,6 +59,12 @@ for (const key of values.models.split(',')) {
       runs.push({ ttftMs: first - started, tokensPerSecond: ((count - 1) * 1000) / (ended - first) });
   }
   console.log(
+    `load average while measuring: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (wall-clock speeds: a busy machine makes them slower)`,
+  );
+  console.log(
     `${shape.name} Q4_K_M (${(statSync(file).size / 1e6).toFixed(0)} MB; tensors ${JSON.stringify(typeCounts(shape))})`,
   );
   for (const [i, r] of runs.entries()) {
