@@ -140,7 +140,7 @@ describe('/api/models', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(seen.some((bytes) => bytes > 0 && bytes < MODEL.length)).toBe(true);
-    expect(await status()).toEqual({
+    expect(await status()).toMatchObject({
       embedded: { file: FILE, isPresent: true, download: { state: 'done' } },
     });
     expect(readFileSync(finalFile()).equals(MODEL)).toBe(true);
