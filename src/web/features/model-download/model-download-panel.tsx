@@ -48,7 +48,9 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
         embedded && (
           <div className="mt-4 space-y-3">
             <p className="text-muted">
-              Or download the built-in model ({embedded.file}) and chat on this computer.
+              {choices.length > 0
+                ? 'Or download a model and chat on this computer: the small one is fast, the larger one plays characters better.'
+                : `Or download the built-in model (${embedded.file}) and chat on this computer.`}
             </p>
             {download.state === 'failed' && (
               <p
