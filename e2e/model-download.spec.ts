@@ -21,6 +21,17 @@ test('with no model, the chat offers the download, and then the character answer
   await expect(chat.userMessages().last()).toContainText('Hello there');
   await page.screenshot({ path: 'test-results/screens/no-model.png' });
 
+  // A choice: the fast small model and the better larger one, each with its size, speed and licence.
+  const choices = panel.getByRole('list', { name: 'Models to download' }).getByRole('listitem');
+  await expect(choices).toHaveCount(2);
+  await expect(choices.nth(0)).toContainText('Qwen2.5 0.5B Instruct');
+  await expect(choices.nth(1)).toContainText('Qwen2.5 1.5B Instruct');
+  for (const i of [0, 1]) {
+    await expect(choices.nth(i)).toContainText('Apache-2.0');
+    await expect(choices.nth(i)).toContainText(/\d+ words\/s, first word in [\d.]+ s/);
+    await expect(choices.nth(i)).toContainText(/\d+(\.\d)? (MB|GB)/);
+  }
+  await expect(panel.getByRole('button', { name: 'Download the larger model' })).toBeVisible();
   await panel.getByRole('button', { name: 'Download model' }).click();
   await expect(panel.getByRole('status')).toHaveText('Model ready — send your message again.');
   await page.screenshot({ path: 'test-results/screens/model-ready.png' });

@@ -1,14 +1,17 @@
 // CLI: downloads the embedded chat model's GGUF into the data folder (`npm run model:download`).
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_MODEL_URL,
-  downloadModel,
-  type TDownloadProgress,
-} from '../src/server/ai/download/download-model.ts';
+import { downloadModel, type TDownloadProgress } from '../src/server/ai/download/download-model.ts';
+import { MODEL_CHOICES, modelChoice } from '../src/server/ai/download/model-choices.ts';
 
-const USAGE = `Usage: npm run model:download -- [--url <GGUF URL>] [--data-dir <folder>]
-Downloads ${DEFAULT_MODEL_URL}
-(or --url) to <data-dir>/models/. Run it again to resume an interrupted download.`;
+const describe = MODEL_CHOICES.map(
+  (c) =>
+    `  --model ${c.id.padEnd(7)} ${c.name}: ${(c.sizeBytes / 1e9).toFixed(2)} GB, ${c.tokensPerSecond} tokens/s and first token in ${c.firstTokenSeconds} s on a 2-core CPU, ${c.licence}. ${c.note}`,
+).join('\n');
+
+const USAGE = `Usage: npm run model:download -- [--model fast|better] [--url <GGUF URL>] [--data-dir <folder>]
+Downloads one of the embedded models to <data-dir>/models/ (default: fast). Run it again to resume an
+interrupted download. The server uses the larger model when its file is there.
+${describe}`;
 
 const MB = 1024 * 1024;
 
@@ -26,7 +29,8 @@ function formatBar({ receivedBytes, totalBytes }: TDownloadProgress, bytesPerSec
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      url: { type: 'string', default: DEFAULT_MODEL_URL },
+      model: { type: 'string', default: 'fast' },
+      url: { type: 'string' },
       // The server reads DATA_DIR through config.ts; this stand-alone command honours it the same way.
       'data-dir': { type: 'string', default: process.env.DATA_DIR ?? './data' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -37,12 +41,16 @@ async function main(): Promise<void> {
     return;
   }
 
+  const choice = modelChoice(values.model);
+  if (!choice)
+    throw new Error(`Unknown model "${values.model}": choose ${MODEL_CHOICES.map((c) => c.id).join(' or ')}`);
   const startedAt = Date.now();
   let lastDrawAt = 0;
   let firstBytes: number | null = null;
   const isTty = process.stderr.isTTY;
   const result = await downloadModel({
-    url: values.url,
+    url: values.url ?? choice.url,
+    fileName: values.url ? undefined : choice.file,
     dataDir: values['data-dir'],
     onProgress: (progress) => {
       firstBytes ??= progress.receivedBytes;

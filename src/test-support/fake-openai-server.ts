@@ -16,6 +16,8 @@ export type TFakeOpenAIOptions = {
   apiKey?: string;
   /** Keep a log of chat requests (default true; a long benchmark may turn it off). */
   logRequests?: boolean;
+  /** Pad every reply to this many tokens (benchmarks: replies of a realistic length). */
+  replyTokens?: number;
 };
 
 export type TFakeChatRequest = {
@@ -78,6 +80,13 @@ function toTokens(text: string): string[] {
   return text.match(/\s*\S+/g) ?? [];
 }
 
+/** Adds words until there are `count` tokens (none when count is unset or already reached). */
+function padTokens(tokens: string[], count: number | undefined): string[] {
+  const padded = [...tokens];
+  while (count !== undefined && padded.length < count) padded.push(padded.length % 2 ? ' the' : ' road');
+  return padded;
+}
+
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
@@ -138,7 +147,9 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
     const format = body.response_format as { type?: string; json_schema?: { schema?: unknown } } | undefined;
     const isJson = format?.type === 'json_schema' || format?.type === 'json_object';
     const answerText = isJson ? fakeJsonAnswer(messages, format?.json_schema?.schema) : fakeReply(messages);
-    const tokens = isJson ? [answerText] : toTokens(answerText).slice(0, maxTokens);
+    const tokens = isJson
+      ? [answerText]
+      : padTokens(toTokens(answerText), options.replyTokens).slice(0, maxTokens);
     const id = `chatcmpl-fake-${++completionCount}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = {

@@ -1,18 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
-import { queryClient } from './lib/query-client.ts';
 import { router } from './router.tsx';
 import './styles.css';
 
+// Loaded after the first paint: the first page needs no toast (toasts raised before it arrives still show).
+const Toaster = lazy(() => import('react-hot-toast').then((m) => ({ default: m.Toaster })));
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      {/* react-hot-toast's own defaults are the spec's: 4 s blank/error/custom, 2 s success, 20 at most. */}
+    <RouterProvider router={router} />
+    {/* react-hot-toast's own defaults are the spec's: 4 s blank/error/custom, 2 s success, 20 at most. */}
+    <Suspense fallback={null}>
       <Toaster position="bottom-center" />
-    </QueryClientProvider>
+    </Suspense>
   </StrictMode>,
 );

@@ -1,25 +1,22 @@
 // Every screen of the spec and its guard: all but /login and /edit-profile need a signed-in person.
+// Each screen is loaded when first visited (its own chunk): add a route as
+// `{ path: '/x', lazy: screen(() => import('./routes/x.tsx'), 'XRoute') }` so the first page stays small
+// (budgets: src/web/bundle-budget.test.ts).
+import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect } from 'react-router';
-import { AppShell } from './components/app-shell.tsx';
 import { ErrorPage } from './components/error-page.tsx';
-import { queryClient } from './lib/query-client.ts';
-import { sessionQuery } from './lib/session.ts';
-import { AdminRoute } from './routes/admin.tsx';
-import { AdminSupportRoute } from './routes/admin-support.tsx';
-import { BillingManageRoute } from './routes/billing-manage.tsx';
-import { ChatRoute } from './routes/chat.tsx';
-import { CheckoutRoute } from './routes/checkout.tsx';
-import { CreateCharacterRoute } from './routes/create-character.tsx';
-import { EditProfileRoute } from './routes/edit-profile.tsx';
-import { HomeRoute } from './routes/home.tsx';
-import { LoginRoute } from './routes/login.tsx';
-import { ProfileRoute } from './routes/profile.tsx';
-import { SearchRoute } from './routes/search.tsx';
-import { UpgradeRoute } from './routes/upgrade.tsx';
-import { UpgradeCancelRoute } from './routes/upgrade-cancel.tsx';
-import { UpgradeSuccessRoute } from './routes/upgrade-success.tsx';
+
+/** A route's component, imported on first use: `lazy: screen(() => import('./routes/x.tsx'), 'XRoute')`. */
+function screen<TName extends string>(load: () => Promise<Record<TName, ComponentType>>, name: TName) {
+  return async () => ({ Component: (await load())[name] });
+}
 
 async function requireSignedIn() {
+  // The query cache (and its library) loads with the first signed-in screen, not with /login.
+  const [{ queryClient }, { sessionQuery }] = await Promise.all([
+    import('./lib/query-client.ts'),
+    import('./lib/session.ts'),
+  ]);
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
   if (!user) throw redirect('/login');
   return null;
@@ -31,12 +28,6 @@ async function notFound() {
   throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
 }
 
-async function redirectIfSignedIn() {
-  const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
-  if (user) throw redirect('/');
-  return null;
-}
-
 function Loading() {
   return <p className="p-8 text-muted">Loading...</p>;
 }
@@ -46,24 +37,56 @@ export const router = createBrowserRouter([
     errorElement: <ErrorPage />,
     HydrateFallback: Loading,
     children: [
-      { path: '/login', loader: redirectIfSignedIn, element: <LoginRoute /> },
-      { path: '/edit-profile', element: <EditProfileRoute /> },
       {
-        loader: requireSignedIn,
-        element: <AppShell />,
+        path: '/login',
+        lazy: async () => {
+          const { LoginRoute, loginLoader } = await import('./routes/login.tsx');
+          return { Component: LoginRoute, loader: loginLoader };
+        },
+      },
+      {
+        lazy: screen(() => import('./components/query-layout.tsx'), 'QueryLayout'),
         children: [
-          { path: '/', element: <HomeRoute /> },
-          { path: '/chat/:characterId', element: <ChatRoute /> },
-          { path: '/search', element: <SearchRoute /> },
-          { path: '/profile', element: <ProfileRoute /> },
-          { path: '/character/create/new', element: <CreateCharacterRoute /> },
-          { path: '/admin', element: <AdminRoute /> },
-          { path: '/upgrade', element: <UpgradeRoute /> },
-          { path: '/upgrade-success', element: <UpgradeSuccessRoute /> },
-          { path: '/upgrade-cancel', element: <UpgradeCancelRoute /> },
-          { path: '/checkout/:checkoutId', element: <CheckoutRoute /> },
-          { path: '/billing/manage', element: <BillingManageRoute /> },
-          { path: '/admin/support', element: <AdminSupportRoute /> },
+          {
+            path: '/edit-profile',
+            lazy: screen(() => import('./routes/edit-profile.tsx'), 'EditProfileRoute'),
+          },
+          {
+            loader: requireSignedIn,
+            lazy: screen(() => import('./components/app-shell.tsx'), 'AppShell'),
+            children: [
+              { path: '/', lazy: screen(() => import('./routes/home.tsx'), 'HomeRoute') },
+              { path: '/chat/:characterId', lazy: screen(() => import('./routes/chat.tsx'), 'ChatRoute') },
+              { path: '/search', lazy: screen(() => import('./routes/search.tsx'), 'SearchRoute') },
+              { path: '/profile', lazy: screen(() => import('./routes/profile.tsx'), 'ProfileRoute') },
+              {
+                path: '/character/create/new',
+                lazy: screen(() => import('./routes/create-character.tsx'), 'CreateCharacterRoute'),
+              },
+              { path: '/admin', lazy: screen(() => import('./routes/admin.tsx'), 'AdminRoute') },
+              {
+                path: '/admin/support',
+                lazy: screen(() => import('./routes/admin-support.tsx'), 'AdminSupportRoute'),
+              },
+              { path: '/upgrade', lazy: screen(() => import('./routes/upgrade.tsx'), 'UpgradeRoute') },
+              {
+                path: '/upgrade-success',
+                lazy: screen(() => import('./routes/upgrade-success.tsx'), 'UpgradeSuccessRoute'),
+              },
+              {
+                path: '/upgrade-cancel',
+                lazy: screen(() => import('./routes/upgrade-cancel.tsx'), 'UpgradeCancelRoute'),
+              },
+              {
+                path: '/checkout/:checkoutId',
+                lazy: screen(() => import('./routes/checkout.tsx'), 'CheckoutRoute'),
+              },
+              {
+                path: '/billing/manage',
+                lazy: screen(() => import('./routes/billing-manage.tsx'), 'BillingManageRoute'),
+              },
+            ],
+          },
         ],
       },
       { path: '*', loader: notFound },

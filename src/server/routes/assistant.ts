@@ -1,11 +1,11 @@
 // The reply calls (JSON, or Server-Sent Events with Accept: text/event-stream), the local-model health check
 // and the day's allowance.
 import { Hono } from 'hono';
-import { streamSSE } from 'hono/streaming';
 import { type TReplyError, ZReplyRequest } from '../../shared/chat.ts';
 import type { TModelKind } from '../ai/select-models.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import { streamEvents } from '../lib/sse.ts';
 import type { TMemoryService } from '../memory/memory-service.ts';
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
@@ -119,28 +119,23 @@ export async function replyResponse(
     throw new Error('The reply ended without a result');
   }
 
-  c.header('Cache-Control', 'no-cache, no-transform');
-  c.header('X-Accel-Buffering', 'no');
-  return streamSSE(
+  return streamEvents(
     c,
     async (stream) => {
+      // After a disconnect the run goes on to store what arrived; only the writing stops.
       stream.onAbort(() => stop.abort());
-      const send = async (event: string, data: unknown) => {
-        // After a disconnect the run goes on to store what arrived; only the writing stops.
-        if (!stream.aborted) await stream.writeSSE({ event, data: JSON.stringify(data) });
-      };
-      await send('start', run.start);
+      await stream.send({ event: 'start', data: run.start });
       for await (const event of events) {
-        if (event.type === 'done') await send('done', event.response);
-        else if (event.type === 'error') await send('error', event.error);
-        else if ('data' in event) await send(event.type, event.data);
-        else await send(event.type, { text: event.text });
+        if (event.type === 'done') await stream.send({ event: 'done', data: event.response });
+        else if (event.type === 'error') await stream.send({ event: 'error', data: event.error });
+        else if ('data' in event) await stream.send({ event: event.type, data: event.data });
+        else await stream.send({ event: event.type, data: { text: event.text } });
       }
     },
     async (error, stream) => {
       c.get('log')?.error({ err: error }, 'reply stream failed');
       const failed: TReplyError = { code: 'internal', message: 'Something went wrong on our side' };
-      if (!stream.aborted) await stream.writeSSE({ event: 'error', data: JSON.stringify(failed) });
+      await stream.send({ event: 'error', data: failed });
     },
   );
 }

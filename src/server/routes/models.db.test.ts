@@ -101,9 +101,23 @@ async function waitWhileDownloading(): Promise<TModelsStatus> {
 
 describe('/api/models', () => {
   it('reports the model file missing and nothing running at first', async () => {
-    expect(await status()).toEqual({
-      embedded: { file: FILE, isPresent: false, download: { state: 'idle' } },
-    });
+    const s = await status();
+    expect(s.embedded).toEqual({ file: FILE, isPresent: false, download: { state: 'idle' } });
+  });
+
+  it('offers a fast small model and a better larger one, each with size, measured speed and licence', async () => {
+    const { choices } = await status();
+    expect(choices?.map((c) => c.id)).toEqual(['fast', 'better']);
+    for (const choice of choices ?? []) {
+      expect(choice).toMatchObject({ isPresent: false, download: { state: 'idle' }, licence: 'Apache-2.0' });
+      expect(choice.sizeBytes).toBeGreaterThan(0);
+      expect(choice.tokensPerSecond).toBeGreaterThan(0);
+      expect(choice.firstTokenSeconds).toBeGreaterThan(0);
+    }
+    expect(choices![1]!.sizeBytes).toBeGreaterThan(choices![0]!.sizeBytes);
+    const res = await call(t, 'POST', '/api/models/download?model=huge', { user: me });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'bad_request' });
   });
 
   it('downloads the model: 202, progress while running, then done with the file in place', async () => {
@@ -126,7 +140,7 @@ describe('/api/models', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(seen.some((bytes) => bytes > 0 && bytes < MODEL.length)).toBe(true);
-    expect(await status()).toEqual({
+    expect(await status()).toMatchObject({
       embedded: { file: FILE, isPresent: true, download: { state: 'done' } },
     });
     expect(readFileSync(finalFile()).equals(MODEL)).toBe(true);

@@ -5,6 +5,7 @@ import { requireOwner } from '../auth/owner.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import { requireUser, type TAppEnv } from '../lib/http.ts';
+import { modelChoicesFor } from '../services/models/model-choices.ts';
 import { modelDownloadManagerFor } from '../services/models/model-download-manager.ts';
 
 export function modelsRoutes(config: TConfig, db: TDb) {
@@ -13,22 +14,25 @@ export function modelsRoutes(config: TConfig, db: TDb) {
     dataDir: config.dataDir,
     fileName: config.LLAMA_MODEL_FILE,
   });
+  const choices = modelChoicesFor(config, manager);
+  const status = (): TModelsStatus => ({ ...manager.status(), choices: choices.status() });
   return (
     new Hono<TAppEnv>()
       .get('/status', (c) => {
         requireUser(c);
-        return c.json<TModelsStatus>(manager.status());
+        return c.json<TModelsStatus>(status());
       })
-      // The download is server-wide: only the owner may start or abort it.
+      // The download is server-wide: only the owner may start or abort it. ?model=fast|better picks one
+      // of the offered models (default: the configured one).
       .post('/download', async (c) => {
         await requireOwner(c, db, config.adminEmails);
-        const started = manager.start();
-        return c.json<TStartDownloadResponse>({ ...manager.status(), started }, started ? 202 : 200);
+        const started = choices.managerOf(c.req.query('model')).start();
+        return c.json<TStartDownloadResponse>({ ...status(), started }, started ? 202 : 200);
       })
       .delete('/download', async (c) => {
         await requireOwner(c, db, config.adminEmails);
-        const aborted = manager.abort();
-        return c.json<TAbortDownloadResponse>({ ...manager.status(), aborted });
+        const aborted = choices.abortAll();
+        return c.json<TAbortDownloadResponse>({ ...status(), aborted });
       })
   );
 }

@@ -1,16 +1,12 @@
 // The signed-in person, from Auth.js's session call, shared through the query cache.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TSessionPayload } from '../../shared/users.ts';
-import { api } from './api.ts';
+import { fetchCsrfToken, fetchSessionUser, type TSessionUser } from './auth-calls.ts';
 
-export type TSessionUser = NonNullable<TSessionPayload['user']>;
+export { fetchCsrfToken, type TSessionUser };
 
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: async () => {
-    const session = await api<TSessionPayload | null>('/auth/session');
-    return session?.user ?? null;
-  },
+  queryFn: fetchSessionUser,
   staleTime: 60_000,
 });
 
@@ -23,11 +19,6 @@ export function useSignedInUser(): TSessionUser {
   const { data } = useSession();
   if (!data) throw new Error('useSignedInUser used outside the signed-in area');
   return data;
-}
-
-export async function fetchCsrfToken(): Promise<string> {
-  const { csrfToken } = await api<{ csrfToken: string }>('/auth/csrf');
-  return csrfToken;
 }
 
 /** The spec's logout: fetch the anti-forgery token, post sign-out, then go to /login. */

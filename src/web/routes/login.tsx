@@ -1,17 +1,21 @@
 // /login: the looping video, the product's title and one sign-in button.
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api.ts';
-import { fetchCsrfToken } from '../lib/session.ts';
+import { redirect, useLoaderData } from 'react-router';
+import { fetchCsrfToken, fetchProviders, fetchSessionUser, type TProviders } from '../lib/auth-calls.ts';
 
-type TProviders = Record<string, { id: string; name: string }>;
+/** Signed-in people go home; others get the sign-in providers and a fresh anti-forgery token. */
+export async function loginLoader(): Promise<{ providers: TProviders | null; csrfToken: string | null }> {
+  const user = await fetchSessionUser().catch(() => null);
+  if (user) throw redirect('/');
+  const [providers, csrfToken] = await Promise.all([
+    fetchProviders().catch(() => null),
+    fetchCsrfToken().catch(() => null),
+  ]);
+  return { providers, csrfToken };
+}
 
 export function LoginRoute() {
-  const providers = useQuery({
-    queryKey: ['auth-providers'],
-    queryFn: () => api<TProviders>('/auth/providers'),
-  });
-  const csrf = useQuery({ queryKey: ['csrf'], queryFn: fetchCsrfToken, staleTime: 0 });
-  const provider = providers.data?.google ?? Object.values(providers.data ?? {})[0];
+  const { providers, csrfToken } = useLoaderData<typeof loginLoader>();
+  const provider = providers?.google ?? Object.values(providers ?? {})[0];
 
   return (
     <main className="relative flex min-h-full items-center justify-center overflow-hidden">
@@ -33,12 +37,12 @@ export function LoginRoute() {
         <h1 className="text-3xl font-semibold">Login to Kindred</h1>
         <p className="mt-2 text-muted">Bring your favourite characters to life</p>
         <form method="post" action={provider ? `/auth/signin/${provider.id}` : undefined} className="mt-8">
-          <input type="hidden" name="csrfToken" value={csrf.data ?? ''} />
+          <input type="hidden" name="csrfToken" value={csrfToken ?? ''} />
           <input type="hidden" name="callbackUrl" value={`${window.location.origin}/`} />
           <input type="hidden" name="prompt" value="login" />
           <button
             type="submit"
-            disabled={!provider || !csrf.data}
+            disabled={!provider || !csrfToken}
             className="w-full rounded-xl bg-white px-4 py-3 font-medium text-ink transition hover:bg-white/90 disabled:opacity-60"
           >
             {provider ? `Continue with ${provider.name}` : 'Continue with Google'}

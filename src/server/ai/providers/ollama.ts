@@ -1,8 +1,10 @@
-// Chat model served by a local Ollama, through its OpenAI-compatible /v1 endpoint.
+// Chat model served by a local Ollama: replies stream from its OpenAI-compatible /v1 endpoint through the
+// thin fetch adapter (openai-stream.ts); the AI SDK model stays for everything else.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAiSdkChatModel } from '../ai-sdk-chat-model.ts';
 import { cachedCheck } from '../cached-check.ts';
 import type { TChatModel } from '../chat-model.ts';
+import { streamOpenAIChat } from './openai-stream.ts';
 
 export const DEFAULT_OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
 
@@ -26,8 +28,9 @@ export function createOllamaModel(options: TOllamaOptions): TChatModel {
     // The memory judge's completeJson asks for response_format json_schema (Ollama supports it).
     supportsStructuredOutputs: true,
   });
-  return createAiSdkChatModel({
-    id: `ollama:${options.model}`,
+  const id = `ollama:${options.model}`;
+  const model = createAiSdkChatModel({
+    id,
     model: provider.chatModel(options.model),
     maxRetries: options.maxRetries,
     // Up when GET /api/tags answers 200 within 1 s and lists the model: an Ollama without the model
@@ -44,4 +47,11 @@ export function createOllamaModel(options: TOllamaOptions): TChatModel {
       );
     }),
   });
+  const stream = {
+    id,
+    url: `${baseUrl}/v1/chat/completions`,
+    model: options.model,
+    maxRetries: options.maxRetries,
+  };
+  return { ...model, streamReply: (input) => streamOpenAIChat(stream, input) };
 }

@@ -1,8 +1,10 @@
-// Chat model on any OpenAI-compatible endpoint (OpenAI, vLLM, LM Studio, OpenRouter) via the AI SDK.
+// Chat model on any OpenAI-compatible endpoint (OpenAI, vLLM, LM Studio, OpenRouter): replies stream
+// through the thin fetch adapter (openai-stream.ts); the AI SDK model stays for everything else.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAiSdkChatModel } from '../ai-sdk-chat-model.ts';
 import { answersWithin, cachedCheck } from '../cached-check.ts';
 import type { TChatModel } from '../chat-model.ts';
+import { streamOpenAIChat } from './openai-stream.ts';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
@@ -25,8 +27,9 @@ export function createOpenAICompatibleModel(options: TOpenAICompatibleOptions): 
     supportsStructuredOutputs: true,
   });
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
-  return createAiSdkChatModel({
-    id: `openai-compatible:${options.model}`,
+  const id = `openai-compatible:${options.model}`;
+  const model = createAiSdkChatModel({
+    id,
     model: provider.chatModel(options.model),
     maxRetries: options.maxRetries,
     // Up when GET /models answers; a 404 still means a server is there (not every compatible server lists
@@ -38,4 +41,12 @@ export function createOpenAICompatibleModel(options: TOpenAICompatibleOptions): 
       }),
     ),
   });
+  const stream = {
+    id,
+    url: `${baseURL}/chat/completions`,
+    model: options.model,
+    headers,
+    maxRetries: options.maxRetries,
+  };
+  return { ...model, streamReply: (input) => streamOpenAIChat(stream, input) };
 }

@@ -237,16 +237,7 @@ export async function countChatLogs(db: TDb, userId: number): Promise<number> {
 export async function findChatTarget(
   db: TDb,
   opts: { userId: number; characterId: number; uuid: string | null },
-): Promise<
-  | {
-      name: string;
-      description: string;
-      memoryDisabled: boolean;
-      logCharacterId: number | null;
-      userPersona: string | null;
-    }
-  | undefined
-> {
+): Promise<TChatTarget | undefined> {
   const result = await db.execute(sql`
     select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId",
       (select u.persona from ${users} u where u.id = ${opts.userId}) as "userPersona"
@@ -263,24 +254,41 @@ export async function findChatTarget(
   return row && { ...row, logCharacterId: row.logCharacterId === null ? null : Number(row.logCharacterId) };
 }
 
+/** The character to chat with, and whose the named chat log is (null: no log named, or not the person's). */
+export type TChatTarget = {
+  name: string;
+  description: string;
+  memoryDisabled: boolean;
+  logCharacterId: number | null;
+  /** The person's own persona, told to every character. */
+  userPersona: string | null;
+};
+
 export type TStoredUserMessage = {
-  /** The day's message count after the reservation; null when the daily limit was reached (nothing stored). */
+  /** The character (null when unknown or not the person's to see: nothing stored). */
+  target: TChatTarget | null;
+  /**
+   * The day's message count after the reservation; null when nothing was reserved: the daily limit was
+   * reached, or the target did not allow the send (unknown character, a log of another character).
+   */
   count: number | null;
-  /** The chat log holding the message; null when the named log is not the person's (nothing stored). */
+  /** The chat log holding the message; null when nothing was stored. */
   uuid: string | null;
   /** The chat's last non-empty messages before this one, oldest first (at most contextLimit - 1). */
   context: { role: 'user' | 'assistant'; content: string }[];
 };
 
 /**
- * One statement for a send: reserve today's slot (`reserve`, from usage.ts) and, only when one was
- * taken, append the person's message (to a new chat log when `uuid` is null) and read the chat's
- * recent context. One round trip and one transaction: the slot and the message are taken together.
+ * One statement for a send: look up the character (and the named chat log), reserve today's slot
+ * (`reserve`, from daily-limit.ts, given the condition that the character may be talked to here) and,
+ * only when one was taken, append the person's message (to a new chat log when `uuid` is null) and read
+ * the chat's recent context. One round trip and one transaction: the slot and the message are taken
+ * together, and nothing is taken when the character or the log is not the person's.
  */
 export async function reserveAndStoreUserMessage(
   db: TDb,
   opts: {
-    reserve: SQL;
+    reserve: (onlyIf: SQL) => SQL;
     userId: number;
     characterId: number;
     uuid: string | null;
@@ -288,6 +296,18 @@ export async function reserveAndStoreUserMessage(
     contextLimit: number;
   },
 ): Promise<TStoredUserMessage> {
+  const target = sql`
+    target as (
+      select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId",
+        (select u.persona from ${users} u where u.id = ${opts.userId}) as "userPersona"
+      from ${characters} c
+      left join ${chatLogs} l on l.uuid = ${opts.uuid}::uuid and l.user_id = ${opts.userId}
+      where c.id = ${opts.characterId} and (c.user_id is null or c.user_id = ${opts.userId})
+    )`;
+  const allowed =
+    opts.uuid === null
+      ? sql`exists (select 1 from target)`
+      : sql`exists (select 1 from target where "logCharacterId" = ${opts.characterId})`;
   const store =
     opts.uuid === null
       ? sql`
@@ -312,17 +332,39 @@ export async function reserveAndStoreUserMessage(
               where m.chat_log_uuid = ${opts.uuid} and btrim(m.content) <> ''
               order by m.position desc limit ${opts.contextLimit - 1}) c)`;
   const result = await db.execute(sql`
-    with slot as (${opts.reserve}),
+    with ${target},
+    slot as (${opts.reserve(allowed)}),
     ${store},
     inserted as (
       insert into ${chatMessages} (chat_log_uuid, position, role, content)
       select uuid, message_count - 1, 'user', ${opts.content} from log
       returning chat_log_uuid
     )
-    select (select count from slot) as count, (select chat_log_uuid from inserted) as uuid, ${context} as context`);
-  const row = rowsOf<{ count: number | null; uuid: string | null; context: unknown }>(result)[0]!;
+    select t.*, (select count from slot) as count, (select chat_log_uuid from inserted) as uuid,
+      ${context} as context
+    from (select 1) one left join target t on true`);
+  const row = rowsOf<
+    { count: number | null; uuid: string | null; context: unknown; name: string | null } & Omit<
+      TChatTarget,
+      'name'
+    >
+  >(result)[0]!;
   const list = (
     typeof row.context === 'string' ? JSON.parse(row.context) : row.context
   ) as TStoredUserMessage['context'];
-  return { count: row.count === null ? null : Number(row.count), uuid: row.uuid, context: list };
+  return {
+    target:
+      row.name === null
+        ? null
+        : {
+            name: row.name,
+            description: row.description,
+            memoryDisabled: row.memoryDisabled,
+            logCharacterId: row.logCharacterId === null ? null : Number(row.logCharacterId),
+            userPersona: row.userPersona,
+          },
+    count: row.count === null ? null : Number(row.count),
+    uuid: row.uuid,
+    context: list,
+  };
 }

@@ -3,7 +3,13 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { dailyUsage } from '../schema.ts';
 
-export type TReserveDailyMessage = { userId: number; day: string; limit: number | null };
+export type TReserveDailyMessage = {
+  userId: number;
+  day: string;
+  limit: number | null;
+  /** A condition (e.g. on an earlier CTE of a larger statement): without it, no slot is taken. */
+  onlyIf?: SQL;
+};
 
 /**
  * The statement that takes one message slot for `day`. With a limit, the row is only incremented while
@@ -14,7 +20,10 @@ export type TReserveDailyMessage = { userId: number; day: string; limit: number 
  */
 export function reserveDailyMessageSql(opts: TReserveDailyMessage): SQL {
   const limitCheck = opts.limit === null ? sql`` : sql` where ${dailyUsage.count} < ${opts.limit}`;
-  return sql`insert into ${dailyUsage} (user_id, day, count) values (${opts.userId}, ${opts.day}, 1)
+  const values = opts.onlyIf
+    ? sql`select ${opts.userId}::int, ${opts.day}::date, 1 where ${opts.onlyIf}`
+    : sql`values (${opts.userId}, ${opts.day}, 1)`;
+  return sql`insert into ${dailyUsage} (user_id, day, count) ${values}
     on conflict (user_id, day) do update set count = ${dailyUsage.count} + 1${limitCheck}
     returning count`;
 }

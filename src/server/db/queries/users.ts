@@ -1,5 +1,5 @@
 // SQL for people: users, their sign-in accounts and their database sessions.
-import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
 import { accounts, sessions, type TUserRow, users } from '../schema.ts';
 import { isPlusSql } from './billing.ts';
@@ -70,12 +70,23 @@ export async function insertSession(db: TDb, session: typeof sessions.$inferInse
   return row!;
 }
 
-export async function findSessionWithUser(db: TDb, sessionToken: string) {
-  const [row] = await db
+/** Every signed-in call runs it: built once per database, and a named (server-side) statement on Postgres. */
+const prepareSessionWithUser = (db: TDb) =>
+  db
     .select({ session: sessions, user: userWithPlan })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sessionToken, sessionToken), gt(sessions.expires, new Date())));
+    .where(and(eq(sessions.sessionToken, sql.placeholder('token')), sql`${sessions.expires} > now()`))
+    .prepare('session_with_user');
+const sessionWithUser = new WeakMap<TDb, ReturnType<typeof prepareSessionWithUser>>();
+
+export async function findSessionWithUser(db: TDb, sessionToken: string) {
+  let prepared = sessionWithUser.get(db);
+  if (!prepared) {
+    prepared = prepareSessionWithUser(db);
+    sessionWithUser.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ token: sessionToken });
   return row;
 }
 

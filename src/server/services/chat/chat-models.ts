@@ -1,6 +1,8 @@
 // The chat models the reply calls use: the ai/ module's selection, made once (lazily) from config.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TChatModel } from '../../ai/chat-model.ts';
+import { MODEL_CHOICES } from '../../ai/download/model-choices.ts';
 import { selectModels, type TModelKind, type TModelSelection } from '../../ai/select-models.ts';
 import type { TConfig } from '../../config.ts';
 
@@ -19,8 +21,18 @@ export function modelSelectionOptions(config: TConfig) {
     openaiBaseUrl: config.OPENAI_BASE_URL,
     openaiApiKey: config.OPENAI_API_KEY,
     openaiModel: config.OPENAI_MODEL,
-    llamaModelPath: path.join(config.dataDir, 'models', config.LLAMA_MODEL_FILE),
+    llamaModelPath: embeddedModelPath(config),
   };
+}
+
+/**
+ * The embedded model's file: the larger offered model when it was downloaded (the person chose it),
+ * else LLAMA_MODEL_FILE. Decided when the models are first selected (a restart picks up a new choice).
+ */
+export function embeddedModelPath(config: Pick<TConfig, 'dataDir' | 'LLAMA_MODEL_FILE'>): string {
+  const better = MODEL_CHOICES.find((choice) => choice.id === 'better')!;
+  const betterPath = path.join(config.dataDir, 'models', better.file);
+  return existsSync(betterPath) ? betterPath : path.join(config.dataDir, 'models', config.LLAMA_MODEL_FILE);
 }
 
 /** Wraps a selection (or one still being made) for the chat service. */

@@ -1,4 +1,5 @@
 // The free tier's daily message allowance (spec: 20 a UTC day; Plus unlimited), reserved before a reply.
+import type { SQL } from 'drizzle-orm';
 import type { TDailyUsage } from '../../../shared/chat.ts';
 import type { TDb } from '../../db/client.ts';
 import {
@@ -37,10 +38,16 @@ export class DailyLimitReachedError extends AppError {
 
 const limitOf = (plan: TPlan) => (plan.isSubscribed ? null : plan.freeDailyMessages);
 
-/** The reservation for `now`'s UTC day: run it with `reserveDailySlot`, or as part of a larger statement. */
+/**
+ * The reservation for `now`'s UTC day, as part of a larger statement: `sql(onlyIf)` takes the slot only
+ * when `onlyIf` holds (see chat-logs' reserveAndStoreUserMessage).
+ */
 export function dailyReservation(plan: TPlan, now = new Date()) {
   const day = utcDay(now);
-  return { day, sql: reserveDailyMessageSql({ userId: plan.userId, day, limit: limitOf(plan) }) };
+  return {
+    day,
+    sql: (onlyIf?: SQL) => reserveDailyMessageSql({ userId: plan.userId, day, limit: limitOf(plan), onlyIf }),
+  };
 }
 
 /**

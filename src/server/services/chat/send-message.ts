@@ -10,6 +10,7 @@ import {
   lastMessage,
   recentNonEmptyMessages,
   reserveAndStoreUserMessage,
+  type TChatTarget,
 } from '../../db/queries/chat-logs.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
@@ -68,19 +69,13 @@ export type TReplyRun = {
 
 /**
  * Everything that can refuse the send happens here, before anything is stored, so the caller can
- * answer with a plain HTTP status: unknown character or chat log (404), no model (503), daily limit
+ * answer with a plain HTTP status: no model (503), unknown character or chat log (404), daily limit
  * (429). Then the person's message is stored and the reply streams from `events`.
  */
 export async function startReply(deps: TSendMessageDeps, input: TSendMessageInput): Promise<TReplyRun> {
   const { db } = deps;
   const userId = input.user.id;
   const hist = input.hist ?? null;
-  const target = await findChatTarget(db, { userId, characterId: input.characterId, uuid: hist });
-  if (!target) throw notFound('Character');
-  if (hist !== null && target.logCharacterId === null) throw notFound('Chat log');
-  if (hist !== null && target.logCharacterId !== input.characterId) {
-    throw new AppError('bad_request', 'This chat log belongs to another character');
-  }
 
   let model: TChatModel;
   try {
@@ -91,7 +86,9 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
   }
 
   const plan = { userId, isSubscribed: input.user.isSubscribed, freeDailyMessages: deps.freeDailyMessages };
-  const stored = input.mode ? await input.mode.prepare(plan) : await storeUserMessage(db, plan, input, hist);
+  const { target, ...stored } = input.mode
+    ? await prepareAgain(db, plan, input, hist, input.mode)
+    : await storeUserMessage(db, plan, input, hist);
 
   // Never used when the character has memory disabled, whatever memoryEnabled the browser sent.
   const memory = await memoryForReply(deps.memory, {
@@ -120,13 +117,42 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
   };
 }
 
+/** The character may be talked to in the named chat log (404 unknown, 400 a log of another character). */
+function checkTarget(target: TChatTarget | null | undefined, hist: string | null, characterId: number) {
+  if (!target) throw notFound('Character');
+  if (hist !== null && target.logCharacterId === null) throw notFound('Chat log');
+  if (hist !== null && target.logCharacterId !== characterId) {
+    throw new AppError('bad_request', 'This chat log belongs to another character');
+  }
+  return target;
+}
+
+/** Regenerate and continue: the character and chat are checked, then the mode reserves and reads the history. */
+async function prepareAgain(
+  db: TDb,
+  plan: TPlan,
+  input: TSendMessageInput,
+  hist: string | null,
+  mode: TReplyMode,
+) {
+  const found = await findChatTarget(db, { userId: plan.userId, characterId: input.characterId, uuid: hist });
+  const target = checkTarget(found, hist, input.characterId);
+  return { target, ...(await mode.prepare(plan)) };
+}
+
 /**
- * Reserves today's slot and stores the person's message: one statement (reservation, message and the
- * chat's recent context together), or, for a retry of a message already stored, the reservation alone.
+ * Checks the character, reserves today's slot and stores the person's message: one statement (the
+ * character, the reservation, the message and the chat's recent context together), or, for a retry of a
+ * message already stored, the check and the reservation alone.
  */
 async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, hist: string | null) {
   const message = { role: 'user' as const, content: input.userInput };
   if (hist !== null && input.retry) {
+    const target = checkTarget(
+      await findChatTarget(db, { userId: plan.userId, characterId: input.characterId, uuid: hist }),
+      hist,
+      input.characterId,
+    );
     // A retry answers the message stored by the failed attempt instead of storing it twice.
     const last = await lastMessage(db, plan.userId, hist);
     if (last?.role === 'user' && last.content === input.userInput) {
@@ -136,7 +162,7 @@ async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, 
         uuid: hist,
         limit: CONTEXT_MESSAGES,
       });
-      return { uuid: hist, slot, history };
+      return { target, uuid: hist, slot, history };
     }
   }
   const now = new Date();
@@ -149,13 +175,14 @@ async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, 
     content: input.userInput,
     contextLimit: CONTEXT_MESSAGES,
   });
+  const target = checkTarget(result.target, hist, input.characterId);
   const slot = toDailySlot(db, plan, reservation.day, result.count, now);
   if (result.uuid === null) {
     // The chat log went away between the check and the insert: nothing was stored.
     await slot.release();
     throw notFound('Chat log');
   }
-  return { uuid: result.uuid, slot, history: [...result.context, message] };
+  return { target, uuid: result.uuid, slot, history: [...result.context, message] };
 }
 
 type TStreamContext = {

@@ -3,6 +3,7 @@ import { AlertTriangle, CheckCircle2, Download, X } from 'lucide-react';
 import type { TModelDownloadState } from '../../../shared/models.ts';
 import { useSession } from '../../lib/session.ts';
 import { formatDownloadProgress } from './format-progress.ts';
+import { ModelChoices } from './model-choices.tsx';
 import { useModelDownload } from './use-model-download.ts';
 
 export type TModelDownloadPanelProps = {
@@ -15,8 +16,12 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
   // The download is server-wide, so only the owner of this Kindred may start it.
   const isOwner = useSession().data?.isOwner ?? false;
   const embedded = status.data?.embedded;
-  const download: TModelDownloadState = embedded?.download ?? { state: 'idle' };
-  const isReady = Boolean(embedded?.isPresent) && download.state !== 'downloading';
+  const choices = status.data?.choices ?? [];
+  // The running (or last) download of whichever model was chosen.
+  const download: TModelDownloadState = choices.find((c) => c.download.state !== 'idle')?.download ??
+    embedded?.download ?? { state: 'idle' };
+  const isReady =
+    (Boolean(embedded?.isPresent) || choices.some((c) => c.isPresent)) && download.state !== 'downloading';
   const requestError = start.error ?? cancel.error ?? status.error;
 
   return (
@@ -46,7 +51,9 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
         embedded && (
           <div className="mt-4 space-y-3">
             <p className="text-muted">
-              Or download the built-in model ({embedded.file}) and chat on this computer.
+              {choices.length > 0
+                ? 'Or download a model and chat on this computer: the small one is fast, the larger one plays characters better.'
+                : `Or download the built-in model (${embedded.file}) and chat on this computer.`}
             </p>
             {download.state === 'failed' && (
               <p
@@ -58,10 +65,16 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
             )}
             {!isOwner ? (
               <p className="text-muted">Only the owner of this Kindred can download the model.</p>
+            ) : choices.length > 0 ? (
+              <ModelChoices
+                choices={choices}
+                disabled={start.isPending}
+                onDownload={(id) => start.mutate(id)}
+              />
             ) : (
               <button
                 type="button"
-                onClick={() => start.mutate()}
+                onClick={() => start.mutate(undefined)}
                 disabled={start.isPending}
                 className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2 disabled:opacity-60"
               >

@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TAbortDownloadResponse,
+  TModelChoice,
   TModelsStatus,
   TStartDownloadResponse,
 } from '../../../shared/models.ts';
@@ -10,16 +11,23 @@ import { api } from '../../lib/api.ts';
 export const modelsStatusQuery = queryOptions({
   queryKey: ['models', 'status'],
   queryFn: () => api<TModelsStatus>('/api/models/status'),
-  refetchInterval: (query) => (query.state.data?.embedded.download.state === 'downloading' ? 1000 : false),
+  refetchInterval: (query) =>
+    query.state.data?.embedded.download.state === 'downloading' ||
+    query.state.data?.choices?.some((c) => c.download.state === 'downloading')
+      ? 1000
+      : false,
 });
 
 export function useModelDownload() {
   const queryClient = useQueryClient();
   const status = useQuery(modelsStatusQuery);
-  const keep = ({ embedded }: TModelsStatus) =>
-    queryClient.setQueryData(modelsStatusQuery.queryKey, { embedded });
+  const keep = ({ embedded, choices }: TModelsStatus) =>
+    queryClient.setQueryData(modelsStatusQuery.queryKey, { embedded, choices });
   const start = useMutation({
-    mutationFn: () => api<TStartDownloadResponse>('/api/models/download', { method: 'POST' }),
+    mutationFn: (model: TModelChoice['id'] | undefined) =>
+      api<TStartDownloadResponse>(`/api/models/download${model ? `?model=${model}` : ''}`, {
+        method: 'POST',
+      }),
     onSuccess: keep,
   });
   const cancel = useMutation({

@@ -1,0 +1,402 @@
+// The reply pipeline's cost floor: CPU time of the server process per streamed turn, Kindred against a
+// minimal Node relay that this bench ships (session lookup, store the message and read the context in
+// one statement, stream the model with fetch, relay each delta as an SSE event, store the reply), both
+// against the same fake OpenAI-compatible model and the same database, in one run, with the ratio.
+//
+// CPU time (user + system) of each server process, divided by its turns, is what it costs us; it does
+// not depend on how busy the machine is with other work, unlike wall time. The fake model, the two
+// servers and this load generator are four processes; each side runs alone (one after the other).
+//
+// Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60]
+//      DATABASE_URL=postgres://... npm run bench:reply-pipeline   (PostgreSQL instead of the embedded one)
+//      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
+//      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    role: { type: 'string', default: 'load' },
+    chats: { type: 'string', default: '50' },
+    turns: { type: 'string', default: '6' },
+    'token-delay': { type: 'string', default: '20' },
+    'reply-tokens': { type: 'string', default: '60' },
+    'model-url': { type: 'string' },
+    profile: { type: 'string' },
+  },
+});
+const chats = Number(values.chats);
+const turns = Number(values.turns);
+const tokenDelayMs = Number(values['token-delay']);
+const replyTokens = Number(values['reply-tokens']);
+const CHARACTER_ID = 1;
+const ROUNDS = 2;
+const SELF = fileURLToPath(import.meta.url);
+const DATABASE_URL = process.env.DATABASE_URL;
+
+type TPerson = { id: number; cookie: string };
+type TReady = { url: string; people?: TPerson[] };
+type TCpu = { cpuMicros: number; rss: number };
+
+/**
+ * Answers the load generator's `cpu` question with this process's CPU time so far. With `profileDir`,
+ * the first question starts a V8 CPU profile and the second writes it there: the measured phase only.
+ */
+function answerCpuQuestions(name: string, profileDir?: string) {
+  let asked = 0;
+  let session: import('node:inspector/promises').Session | undefined;
+  process.on('message', async (message) => {
+    if (message !== 'cpu') return;
+    asked++;
+    if (profileDir && asked === 1) {
+      const { Session } = await import('node:inspector/promises');
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const usage = process.cpuUsage();
+    const answer = { cpuMicros: usage.user + usage.system, rss: process.memoryUsage.rss() } satisfies TCpu;
+    if (session && asked === 2) {
+      const { profile } = await session.post('Profiler.stop');
+      mkdirSync(profileDir!, { recursive: true });
+      writeFileSync(path.join(profileDir!, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    }
+    process.send!(answer);
+  });
+}
+
+/** `chats` people, each with a database session, in the app's own tables. */
+async function makePeople(db: import('../src/server/db/client.ts').TDb): Promise<TPerson[]> {
+  const { sessions, users } = await import('../src/server/db/schema.ts');
+  const tag = randomBytes(3).toString('hex');
+  const rows = await db
+    .insert(users)
+    .values(
+      Array.from({ length: chats }, (_, i) => ({
+        email: `pipe-${tag}-${i}@example.com`,
+        username: `pipe_${tag}_${i}`,
+        name: `Pipe ${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const people = rows.map((p) => ({
+    id: p.id,
+    cookie: `authjs.session-token=${randomBytes(24).toString('hex')}`,
+  }));
+  await db.insert(sessions).values(
+    people.map((p) => ({
+      sessionToken: p.cookie.split('=')[1]!,
+      userId: p.id,
+      expires: new Date(Date.now() + 3.6e6),
+    })),
+  );
+  return people;
+}
+
+// ---- child: the fake model ----
+async function runModel() {
+  const { startFakeOpenAI } = await import('../src/test-support/fake-openai-server.ts');
+  const fake = await startFakeOpenAI({ tokenDelayMs, replyTokens, logRequests: false, apiKey: 'bench-key' });
+  process.send!({ url: fake.url } satisfies TReady);
+}
+
+// ---- child: Kindred, as `npm start` runs it (logging at info, to a file descriptor like production) ----
+async function runKindred() {
+  const { serve } = await import('@hono/node-server');
+  const { createApp } = await import('../src/server/app.ts');
+  const { loadConfig } = await import('../src/server/config.ts');
+  const { openDatabase } = await import('../src/server/db/client.ts');
+  const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
+  const { createLogger } = await import('../src/server/lib/logger.ts');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-pipeline-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://127.0.0.1:1',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+    LOG_LEVEL: 'info',
+    OPENAI_BASE_URL: values['model-url']!,
+    OPENAI_API_KEY: 'bench-key',
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    ...(DATABASE_URL && { DATABASE_URL }),
+  });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  await database.migrate();
+  await seedDatabase(database.db);
+  const people = await makePeople(database.db);
+  // Logs go to standard output, which the load generator points at /dev/null: their cost is counted.
+  const logger = createLogger('info');
+  const app = createApp({ config, database, logger });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+    process.send!({ url: `http://127.0.0.1:${info.port}`, people } satisfies TReady);
+  });
+  answerCpuQuestions('kindred', values.profile);
+  process.on('disconnect', () => {
+    server.close();
+    void database.close().then(() => process.exit(0));
+  });
+}
+
+// ---- child: the minimal relay (the floor) ----
+type TQuery = (name: string, text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+async function runRelay() {
+  const { openDatabase, openPglite, wrapPglite } = await import('../src/server/db/client.ts');
+  const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
+  let query: TQuery;
+  let close: () => Promise<void>;
+  let people: TPerson[];
+  if (DATABASE_URL) {
+    const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: '' });
+    await database.migrate();
+    await seedDatabase(database.db);
+    people = await makePeople(database.db);
+    await database.close();
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+    query = async (name, text, params) => (await pool.query({ name, text, values: params })).rows;
+    close = () => pool.end();
+  } else {
+    const client = await openPglite(mkdtempSync(path.join(os.tmpdir(), 'kindred-relay-')));
+    const database = wrapPglite(client);
+    await database.migrate();
+    await seedDatabase(database.db);
+    people = await makePeople(database.db);
+    query = async (_name, text, params) => (await client.query<Record<string, unknown>>(text, params)).rows;
+    close = () => client.close();
+  }
+
+  const modelUrl = `${values['model-url']!}/chat/completions`;
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const token = /authjs\.session-token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    const [person] = token
+      ? await query(
+          'relay_session',
+          `select u.id, u.name from sessions s join users u on u.id = s.user_id
+           where s.session_token = $1 and s.expires > now()`,
+          [token],
+        )
+      : [];
+    if (!person) {
+      res.writeHead(401).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { userInput: string; hist?: string };
+    const [stored] = await query(
+      'relay_store',
+      `with log as (
+         insert into chat_logs (uuid, user_id, character_id, message_count)
+         values (coalesce($1::uuid, gen_random_uuid()), $2, $3, 1)
+         on conflict (uuid) do update set message_count = chat_logs.message_count + 1, updated_at = now()
+         where chat_logs.user_id = $2
+         returning uuid, message_count
+       ), inserted as (
+         insert into chat_messages (chat_log_uuid, position, role, content)
+         select uuid, message_count - 1, 'user', $4 from log returning chat_log_uuid
+       )
+       select (select chat_log_uuid from inserted) as uuid,
+         (select coalesce(json_agg(json_build_object('role', c.role, 'content', c.content) order by c.position), '[]'::json)
+          from (select role, content, position from chat_messages where chat_log_uuid = $1::uuid
+                order by position desc limit 19) c) as context`,
+      [body.hist ?? null, person.id, CHARACTER_ID, body.userInput],
+    );
+    const uuid = stored!.uuid as string;
+    const context = stored!.context as { role: string; content: string }[];
+    const upstream = await fetch(modelUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
+      body: JSON.stringify({
+        model: 'fake-model',
+        stream: true,
+        messages: [
+          { role: 'system', content: 'You are Seraphine Vale. '.repeat(40) },
+          ...context,
+          { role: 'user', content: body.userInput },
+        ],
+      }),
+    });
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    res.write(`event: start\ndata: ${JSON.stringify({ hist: uuid })}\n\n`);
+    let reply = '';
+    let buffer = '';
+    const decoder = new TextDecoder();
+    for await (const bytes of upstream.body!) {
+      buffer += decoder.decode(bytes, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end !== -1) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        end = buffer.indexOf('\n\n');
+        if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+        const text = JSON.parse(line.slice(6)).choices?.[0]?.delta?.content;
+        if (!text) continue;
+        reply += text;
+        res.write(`event: delta\ndata: ${JSON.stringify({ text })}\n\n`);
+      }
+    }
+    await query(
+      'relay_reply',
+      `with bumped as (
+         update chat_logs set message_count = message_count + 1, updated_at = now()
+         where uuid = $1 and user_id = $2 returning uuid, message_count)
+       insert into chat_messages (chat_log_uuid, position, role, content)
+       select uuid, message_count - 1, 'assistant', $3 from bumped`,
+      [uuid, person.id, reply],
+    );
+    res.end(`event: done\ndata: ${JSON.stringify({ hist: uuid, reply })}\n\n`);
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      console.error(error);
+      res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.send!({
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    people,
+  } satisfies TReady);
+  answerCpuQuestions('relay', values.profile);
+  process.on('disconnect', () => {
+    server.close();
+    server.closeAllConnections();
+    void close().then(() => process.exit(0));
+  });
+}
+
+// ---- parent: the load ----
+function start(role: string, extra: string[] = []): Promise<{ child: ChildProcess; ready: TReady }> {
+  const child = fork(
+    SELF,
+    [
+      '--role',
+      role,
+      '--chats',
+      String(chats),
+      '--token-delay',
+      String(tokenDelayMs),
+      '--reply-tokens',
+      String(replyTokens),
+      ...(values.profile ? ['--profile', values.profile] : []),
+      ...extra,
+    ],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', role === 'kindred' ? 'ignore' : 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('message', (ready) => resolve({ child, ready: ready as TReady }));
+    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
+  });
+}
+
+function cpuOf(child: ChildProcess): Promise<TCpu> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => resolve(m as TCpu));
+    child.send('cpu');
+  });
+}
+
+/** One streamed turn; the chat log's uuid from the start event, the reply's text length. */
+async function turn(url: string, person: TPerson, hist: string | undefined) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: person.cookie },
+    body: JSON.stringify({
+      userId: person.id,
+      characterId: CHARACTER_ID,
+      userInput: `How is the road today, friend number ${person.id}?`,
+      hist,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`reply failed with ${res.status}: ${await res.text()}`);
+  const text = await res.text();
+  if (!text.includes('event: done')) throw new Error(`the reply did not finish: ${text.slice(-300)}`);
+  return /"hist":"([^"]+)"/.exec(text)?.[1];
+}
+
+type TSide = {
+  name: string;
+  child: ChildProcess;
+  url: string;
+  people: TPerson[];
+  cpuMicros: number;
+  turns: number;
+};
+
+/** One round: every chat of the side sends `turns` messages, one after the other, all chats at once. */
+async function round(side: TSide) {
+  const before = await cpuOf(side.child);
+  await Promise.all(
+    side.people.map(async (p, i) => {
+      let hist: string | undefined;
+      for (let t = 0; t < turns; t++) hist = await turn(side.url, p, hist);
+      return i;
+    }),
+  );
+  const after = await cpuOf(side.child);
+  side.cpuMicros += after.cpuMicros - before.cpuMicros;
+  side.turns += side.people.length * turns;
+}
+
+async function runLoad() {
+  const model = await start('model');
+  const [relay, kindred] = await Promise.all([
+    start('relay', ['--model-url', model.ready.url]),
+    start('kindred', ['--model-url', model.ready.url]),
+  ]);
+  const sides: TSide[] = [
+    {
+      name: 'minimal relay',
+      child: relay.child,
+      url: `${relay.ready.url}/reply`,
+      people: relay.ready.people!,
+      cpuMicros: 0,
+      turns: 0,
+    },
+    {
+      name: 'Kindred',
+      child: kindred.child,
+      url: `${kindred.ready.url}/assistant-reply-openai`,
+      people: kindred.ready.people!,
+      cpuMicros: 0,
+      turns: 0,
+    },
+  ];
+  // Warm-up: JIT, pools, prepared statements, the model availability cache.
+  for (const side of sides)
+    await Promise.all(side.people.slice(0, 10).map((p) => turn(side.url, p, undefined)));
+  // Two rounds each, alternating, so a busy moment of the machine falls on both sides alike.
+  for (let r = 0; r < ROUNDS; r++) for (const side of sides) await round(side);
+  for (const side of sides) side.child.disconnect();
+  await Promise.all(sides.map((side) => new Promise((r) => side.child.once('exit', r))));
+  model.child.kill();
+
+  console.log(
+    `${chats} concurrent chats × ${turns} turns × ${ROUNDS} rounds, ${replyTokens}-token replies at ${tokenDelayMs} ms/token, database ${
+      DATABASE_URL ? 'postgres' : 'pglite (embedded)'
+    }`,
+  );
+  const [floor, ours] = sides.map((side) => ({ ...side, msPerTurn: side.cpuMicros / 1000 / side.turns }));
+  for (const side of [floor!, ours!]) {
+    console.log(
+      `  ${side.name.padEnd(14)} CPU ${side.msPerTurn.toFixed(2)} ms per turn   (${side.turns} turns)`,
+    );
+  }
+  console.log(`  ratio Kindred / minimal relay: ${(ours!.msPerTurn / floor!.msPerTurn).toFixed(2)}×`);
+}
+
+if (values.role === 'model') await runModel();
+else if (values.role === 'kindred') await runKindred();
+else if (values.role === 'relay') await runRelay();
+else await runLoad();

@@ -1,0 +1,113 @@
+// Server-Sent Events written straight to the response: one write per event, no stream per event.
+// Every streaming call uses it (replies, regenerate/continue, voice's audio events): `send` writes any
+// `{ event, data }`, with `data` as one line of JSON.
+import type { ServerResponse } from 'node:http';
+import type { Context } from 'hono';
+
+export type TSseEvent = { event: string; data: unknown };
+
+export type TSseStream = {
+  /** Writes one event; resolves at once unless the socket's buffer is full. A no-op once closed. */
+  send(event: TSseEvent): Promise<void> | undefined;
+  /** True once the client went away (or the stream ended): later sends are dropped. */
+  readonly isClosed: boolean;
+  /** Called once when the client goes away before the end. */
+  onAbort(listener: () => void): void;
+};
+
+const HEADERS: Record<string, string> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+};
+
+/** One SSE frame. JSON never holds a raw line break, so `data` is always a single line. */
+export function sseFrame({ event, data }: TSseEvent): string {
+  if (/[\r\n]/.test(event)) throw new Error('An SSE event name must not contain a line break');
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * Answers with an event stream fed by `run`; `onError` gets a throw from `run` and may still send.
+ * The response's body is one ReadableStream, so Hono and @hono/node-server send the status and every
+ * header (the middleware's too) as usual; under @hono/node-server, once those headers are out, frames
+ * are written straight to the Node response (no stream in between), and closing the body ends it.
+ * Elsewhere (app.request in tests) frames go through that ReadableStream. The stream always ends after
+ * `run`, and a client that goes away calls the `onAbort` listeners.
+ */
+export function streamEvents(
+  c: Context,
+  run: (stream: TSseStream) => Promise<void>,
+  onError: (error: unknown, stream: TSseStream) => Promise<void> | void,
+): Response {
+  let isClosed = false;
+  const abortListeners: (() => void)[] = [];
+  const abort = () => {
+    if (isClosed) return;
+    isClosed = true;
+    for (const listener of abortListeners) listener();
+  };
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let write = (frame: string): Promise<void> | undefined => {
+    controller.enqueue(encoder.encode(frame));
+    return undefined;
+  };
+  const writeDirect = (response: ServerResponse) => (frame: string) => {
+    if (response.write(frame)) return undefined;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        response.off('drain', done);
+        response.off('close', done);
+        resolve();
+      };
+      response.on('drain', done);
+      response.on('close', done);
+    });
+  };
+  const stream: TSseStream = {
+    send(event) {
+      return isClosed ? undefined : write(sseFrame(event));
+    },
+    get isClosed() {
+      return isClosed;
+    },
+    onAbort(listener) {
+      abortListeners.push(listener);
+    },
+  };
+  const go = async () => {
+    try {
+      if (outgoing) {
+        // @hono/node-server writes the head once the handler's response is back: a turn or two.
+        for (let turn = 0; turn < 10 && !outgoing.headersSent && !outgoing.destroyed; turn++) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        if (outgoing.headersSent) write = writeDirect(outgoing);
+      }
+      await run(stream);
+    } catch (error) {
+      await onError(error, stream);
+    } finally {
+      isClosed = true;
+      try {
+        controller.close();
+      } catch {
+        // Already cancelled by the reader.
+      }
+    }
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel: abort,
+  });
+  outgoing?.once('close', () => {
+    if (!outgoing.writableFinished) abort();
+  });
+  void go();
+  for (const [key, value] of Object.entries(HEADERS)) c.header(key, value);
+  return c.body(body, 200);
+}
