@@ -104,6 +104,8 @@ async function twoExchanges(user: TTestUser) {
 const msgUrl = (uuid: string, position: number, action = '') =>
   `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;
 
+/** The chat replies the fake model got (the memory judge's JSON requests come after them, unstreamed). */
+const chatRequests = () => fake.requests.filter((r) => r.stream);
 describe('greeting', () => {
   it('POST /api/chatlogs/greeting stores the greeting, filled in, as the first message; no limit used', async () => {
     const user = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
@@ -124,7 +126,7 @@ describe('greeting', () => {
     // Given to the model like any reply.
     await setUsedToday(user.id, 0);
     await send(user, 'Thank you, knight', log.uuid);
-    const sent = fake.requests.at(-1)!;
+    const sent = chatRequests().at(-1)!;
     expect(sent.messages[1]).toEqual({ role: 'assistant', content: log.conversation[0]!.content });
     expect(sent.messages[2]).toEqual({ role: 'user', content: 'Thank you, knight' });
     expect((await stored(log.uuid)).map((m) => m.position)).toEqual([0, 1, 2]);
@@ -288,7 +290,7 @@ describe('regenerate and swipe', () => {
     expect(done.data.reply).toBe('Sing me a song… I hear you.');
     expect(await usedToday(user.id)).toBe(before + 1);
     // The model was asked with the history up to the edited message, not the old reply.
-    const sent = fake.requests.at(-1)!;
+    const sent = chatRequests().at(-1)!;
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Sing me a song instead' });
     expect(sent.messages.map((m) => m.content)).not.toContain('Where do we sleep… I hear you.');
 
@@ -311,7 +313,7 @@ describe('regenerate and swipe', () => {
       chosen: 0,
     });
     await send(user, 'Goodnight', uuid);
-    const next = fake.requests.at(-1)!;
+    const next = chatRequests().at(-1)!;
     expect(next.messages.at(-2)).toEqual({ role: 'assistant', content: 'Where do we sleep… I hear you.' });
     rows = await stored(uuid);
     expect(rows.map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -339,7 +341,7 @@ describe('regenerate and swipe', () => {
     const user = await createSignedInUser(t.database);
     const uuid = await twoExchanges(user);
     await setUsedToday(user.id, 20);
-    const requests = fake.requests.length;
+    const requests = chatRequests().length;
     const res = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), {
       user,
       json: {},
@@ -348,7 +350,7 @@ describe('regenerate and swipe', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
     expect(await res.json()).toMatchObject({ code: 'rate_limited', remaining: 0 });
-    expect(fake.requests.length).toBe(requests);
+    expect(chatRequests().length).toBe(requests);
     expect((await stored(uuid))[3]?.alternatives).toEqual([]);
     const cont = await call(t, 'POST', msgUrl(uuid, 3, 'continue'), { user, json: {} });
     expect(cont.status).toBe(429);
@@ -381,7 +383,7 @@ describe('continue', () => {
     expect(res.status).toBe(200);
     const events = await readEvents(res);
     expect(events.at(-1)?.event).toBe('done');
-    const sent = fake.requests.at(-1)!;
+    const sent = chatRequests().at(-1)!;
     expect(sent.messages.at(-2)).toEqual({ role: 'assistant', content: 'Where do we sleep… I hear you.' });
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: CONTINUE_INSTRUCTION });
     const rows = await stored(uuid);
@@ -403,7 +405,7 @@ describe('edit, rewind, rate', () => {
     const reply = await call(t, 'PUT', msgUrl(uuid, 1), { user, json: { content: '*nods* Good.' } });
     expect(reply.status).toBe(200);
     await send(user, 'Onward', uuid);
-    const sent = fake.requests.at(-1)!;
+    const sent = chatRequests().at(-1)!;
     expect(sent.messages.slice(1, 3)).toEqual([
       { role: 'user', content: 'The old bridge held' },
       { role: 'assistant', content: '*nods* Good.' },
@@ -432,7 +434,11 @@ describe('edit, rewind, rate', () => {
       [2, 'Take the ford instead'],
       [3, 'Take the ford instead… I hear you.'],
     ]);
-    expect(fake.requests.at(-1)!.messages.map((m) => m.content)).not.toContain('Where do we sleep tonight');
+    expect(
+      chatRequests()
+        .at(-1)!
+        .messages.map((m) => m.content),
+    ).not.toContain('Where do we sleep tonight');
     expect((await call(t, 'DELETE', msgUrl(uuid, 4), { user })).status).toBe(404);
     // Rewinding to the start leaves an empty chat.
     expect((await call(t, 'DELETE', msgUrl(uuid, 0), { user })).status).toBe(200);
@@ -529,13 +535,13 @@ describe('persona', () => {
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row?.persona).toBe("I'm a night-shift nurse who loves rainy days");
     await send(user, 'Hello there');
-    expect(fake.requests.at(-1)!.messages[0]?.content).toContain(
+    expect(chatRequests().at(-1)!.messages[0]?.content).toContain(
       "About Nia, in their own words: I'm a night-shift nurse who loves rainy days",
     );
     // Cleared: gone from the prompt.
     await call(t, 'PUT', '/api/persona', { user, json: { persona: '' } });
     await send(user, 'Hello again');
-    expect(fake.requests.at(-1)!.messages[0]?.content).not.toContain('About Nia');
+    expect(chatRequests().at(-1)!.messages[0]?.content).not.toContain('About Nia');
   });
 
   it('unhappy paths: signed out, too long, malformed, NUL', async () => {
