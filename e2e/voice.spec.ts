@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { estimatePitchHz } from '../src/test-support/pitch.ts';
 import { ChatPage } from './pages/chat.ts';
 import { CreateCharacterPage } from './pages/create-character.ts';
@@ -7,6 +8,9 @@ import { expect, newPerson, test } from './support/fixtures.ts';
 
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
 const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;
+/** The character's replies (a new chat also opens with its greeting, which has a play button of its own). */
+const replyRows = (page: Page) =>
+  page.locator('[data-message="assistant"]').filter({ has: page.locator('[data-role="assistant"]') });
 
 test('voice on: the reply speaks as it streams, play/stop toggles, one clip at a time', async ({
   page,
@@ -28,7 +32,7 @@ test('voice on: the reply speaks as it streams, play/stop toggles, one clip at a
   // Both sentences played back to back, never two at once.
   await expect.poll(async () => (await playedAudio(page)).length, { timeout: 15_000 }).toBe(2);
   await expect.poll(() => playingAudio(page), { timeout: 15_000 }).toHaveLength(0);
-  await expect(page.getByRole('button', { name: 'Play audio' })).toHaveCount(1);
+  await expect(replyRows(page).getByRole('button', { name: 'Play audio' })).toHaveCount(1);
   // Back to back: the second sentence starts after the first ended (no overlap), without a gap.
   const [one, two] = await playedAudio(page);
   const timeline = await audioTimeline(page);
@@ -39,7 +43,7 @@ test('voice on: the reply speaks as it streams, play/stop toggles, one clip at a
   expect(gap).toBeLessThan(250);
 
   // The stored message keeps one URL for the whole reply: play/stop toggles it.
-  const playButtons = page.getByRole('button', { name: /^(Play|Stop) audio$/ });
+  const playButtons = replyRows(page).getByRole('button', { name: /^(Play|Stop) audio$/ });
   await playButtons.first().click();
   await expect.poll(() => playingAudio(page)).toHaveLength(1);
   const whole = (await playingAudio(page))[0]!;
@@ -98,7 +102,7 @@ test('voice off: no reply audio; an old message is spoken on demand with the sam
   await page.reload();
   await expect(chat.replies()).toHaveText([replyTo(text)]);
   const speak = page.waitForResponse((r) => r.url().endsWith('/api/voice/speak'));
-  await page.getByRole('button', { name: 'Play audio' }).click();
+  await replyRows(page).getByRole('button', { name: 'Play audio' }).click();
   expect((await speak).status()).toBe(200);
   await expect.poll(() => playingAudio(page)).toHaveLength(1);
   await expect(page.getByRole('button', { name: 'Stop audio' })).toBeVisible();
@@ -106,7 +110,7 @@ test('voice off: no reply audio; an old message is spoken on demand with the sam
   // The speech is kept with the stored message: reopened, the message has it.
   const hist = chat.histParam();
   const log = await page.evaluate(async (uuid) => (await fetch(`/api/chatlogs/${uuid}`)).json(), hist);
-  const reply = log.conversation.find((m: { role: string }) => m.role === 'assistant');
+  const reply = log.conversation.findLast((m: { role: string }) => m.role === 'assistant');
   expect(reply.audioUrl).toMatch(/^\/media\/audio\/.+\.mp3$/);
 });
 
