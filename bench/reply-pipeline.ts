@@ -7,7 +7,7 @@
 // not depend on how busy the machine is with other work, unlike wall time. The fake model, the two
 // servers and this load generator are four processes; each side runs alone (one after the other).
 //
-// Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60]
+// Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60 --memory on|off]
 //      DATABASE_URL=postgres://... npm run bench:reply-pipeline   (PostgreSQL instead of the embedded one)
 //      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
 //      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     'reply-tokens': { type: 'string', default: '60' },
     'model-url': { type: 'string' },
     profile: { type: 'string' },
+    // Character Memory as the person sets it: on (recall, the reply's embedding, the judge) or off.
+    memory: { type: 'string', default: 'on' },
   },
 });
 const chats = Number(values.chats);
@@ -125,6 +127,9 @@ async function runKindred() {
     OPENAI_BASE_URL: values['model-url']!,
     OPENAI_API_KEY: 'bench-key',
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    // The abuse limits stay on the path (their statements are counted) but never refuse the load's turns.
+    REPLY_LIMIT_PER_PERSON: '1000000',
+    REPLY_LIMIT_PER_ADDRESS: '1000000',
     ...(DATABASE_URL && { DATABASE_URL }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
@@ -316,6 +321,7 @@ async function turn(url: string, person: TPerson, hist: string | undefined) {
       userId: person.id,
       characterId: CHARACTER_ID,
       userInput: `How is the road today, friend number ${person.id}?`,
+      memoryEnabled: values.memory !== 'off',
       hist,
     }),
   });
