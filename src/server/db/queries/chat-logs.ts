@@ -102,10 +102,13 @@ export async function lastMessage(
   return row?.message;
 }
 
-/** The last `limit` non-empty messages, oldest first: the model's context. Reads only those rows. */
+/**
+ * The last `limit` non-empty messages (before position `before`, when given), oldest first: the model's
+ * context. Reads only those rows.
+ */
 export async function recentNonEmptyMessages(
   db: TDb,
-  opts: { userId: number; uuid: string; limit: number },
+  opts: { userId: number; uuid: string; limit: number; before?: number },
 ): Promise<Pick<TChatMessageRow, 'role' | 'content'>[]> {
   const rows = await db
     .select({ role: chatMessages.role, content: chatMessages.content })
@@ -115,6 +118,7 @@ export async function recentNonEmptyMessages(
       and(
         eq(chatMessages.chatLogUuid, opts.uuid),
         eq(chatLogs.userId, opts.userId),
+        opts.before === undefined ? undefined : lt(chatMessages.position, opts.before),
         sql`btrim(${chatMessages.content}) <> ''`,
       ),
     )

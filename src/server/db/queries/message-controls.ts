@@ -1,8 +1,9 @@
 // SQL for the conversation controls: alternatives, edits, rewinds, ratings and greetings. Every statement
 // is scoped to the chat log's owner in SQL, and "only the latest message" is checked in the same statement.
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { chatLogs, chatMessages, type TAlternative, type TChatMessageRow } from '../schema.ts';
+import { recentNonEmptyMessages } from './chat-logs.ts';
 
 type TKey = { userId: number; uuid: string; position: number };
 
@@ -24,27 +25,11 @@ export async function findOwnMessage(db: TDb, key: TKey): Promise<TFoundMessage 
   return row && { ...row.message, messageCount: row.messageCount, characterId: row.characterId };
 }
 
-/** The last `limit` non-empty messages before `before`, oldest first: the context to answer again. */
-export async function contextBefore(
+/** The context of a reply to answer again: the non-empty messages before `before`, oldest first. */
+export const contextBefore = (
   db: TDb,
   opts: { userId: number; uuid: string; before: number; limit: number },
-): Promise<{ role: 'user' | 'assistant'; content: string }[]> {
-  const rows = await db
-    .select({ role: chatMessages.role, content: chatMessages.content })
-    .from(chatMessages)
-    .innerJoin(chatLogs, eq(chatLogs.uuid, chatMessages.chatLogUuid))
-    .where(
-      and(
-        eq(chatMessages.chatLogUuid, opts.uuid),
-        eq(chatLogs.userId, opts.userId),
-        lt(chatMessages.position, opts.before),
-        sql`btrim(${chatMessages.content}) <> ''`,
-      ),
-    )
-    .orderBy(desc(chatMessages.position))
-    .limit(opts.limit);
-  return rows.reverse();
-}
+): Promise<{ role: 'user' | 'assistant'; content: string }[]> => recentNonEmptyMessages(db, opts);
 
 // Every version of a message: the stored list, or the message itself when it was never regenerated.
 const versions = sql`(case when jsonb_array_length(m.alternatives) = 0
