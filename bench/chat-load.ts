@@ -3,13 +3,13 @@
 // model server, the Kindred server and this load generator run as three processes.
 // Run: npm run bench:chat [-- --chats 200 --turns 5 --token-delay 20]   (DATABASE_URL set: Postgres)
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
+import { makeSignedInPeople } from './support/signed-in-people.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +41,6 @@ async function runServer() {
   const { loadConfig } = await import('../src/server/config.ts');
   const { openDatabase } = await import('../src/server/db/client.ts');
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
-  const { sessions, users } = await import('../src/server/db/schema.ts');
   const { createLogger } = await import('../src/server/lib/logger.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-'));
   const config = loadConfig({
@@ -59,28 +58,7 @@ async function runServer() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
   await seedDatabase(database.db);
-  const tag = randomBytes(3).toString('hex');
-  const people = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: chats }, (_, i) => ({
-        email: `load-${tag}-${i}@example.com`,
-        username: `load_${tag}_${i}`,
-        name: `Load ${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const cookies = people.map((p) => ({
-    id: p.id,
-    cookie: `authjs.session-token=${randomBytes(24).toString('hex')}`,
-  }));
-  await database.db.insert(sessions).values(
-    cookies.map((c) => ({
-      sessionToken: c.cookie.split('=')[1]!,
-      userId: c.id,
-      expires: new Date(Date.now() + 3.6e6),
-    })),
-  );
+  const cookies = await makeSignedInPeople(database.db, { count: chats, label: 'load' });
   const app = createApp({ config, database, logger: createLogger('silent') });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send!({ url: `http://127.0.0.1:${info.port}`, cookies } satisfies TReady);

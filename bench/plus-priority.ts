@@ -1,11 +1,3 @@
-// Plus versus free time-to-first-token with the model saturated: many free people keep the model busy
-// (each with a reply always in flight) while Plus people send one message at a time. Runs the local
-// path (Ollama-style model behind the priority queue, LOCAL_MODEL_CONCURRENCY slots) and the remote path
-// (OpenAI-compatible, REMOTE_MODEL_CONCURRENCY slots with FREE_CONCURRENCY_SHARE for free).
-// The model is the fake OpenAI-compatible server with a per-token delay, so the model's own speed is
-// fixed and only the wait for a slot differs.
-// Run: npm run bench:plus [-- --free 40 --plus 4 --turns 8 --token-delay 15 --path both]
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +7,10 @@ import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { upsertSubscription } from '../src/server/db/queries/billing.ts';
-import { sessions, users } from '../src/server/db/schema.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { startFakeOpenAI } from '../src/test-support/fake-openai-server.ts';
+import { makeSignedInPeople } from './support/signed-in-people.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,28 +65,7 @@ async function startKindred(modelUrl: string) {
   const database = await openDatabase({ dataDir });
   await database.migrate();
   await seedDatabase(database.db);
-  const tag = randomBytes(3).toString('hex');
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: freeCount + plusCount }, (_, i) => ({
-        email: `plus-bench-${tag}-${i}@example.com`,
-        username: `plus_bench_${tag}_${i}`,
-        name: `Bench ${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const people = rows.map((r) => ({
-    id: r.id,
-    cookie: `authjs.session-token=${randomBytes(24).toString('hex')}`,
-  }));
-  await database.db.insert(sessions).values(
-    people.map((p) => ({
-      sessionToken: p.cookie.split('=')[1]!,
-      userId: p.id,
-      expires: new Date(Date.now() + 3.6e6),
-    })),
-  );
+  const people = await makeSignedInPeople(database.db, { count: freeCount + plusCount, label: 'plus-bench' });
   const plus = people.slice(freeCount);
   const end = new Date(Date.now() + 30 * 24 * 3600_000);
   for (const p of plus) {

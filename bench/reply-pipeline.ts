@@ -12,7 +12,6 @@
 //      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
 //      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -77,30 +76,8 @@ function answerCpuQuestions(name: string, profileDir?: string) {
 
 /** `chats` people, each with a database session, in the app's own tables. */
 async function makePeople(db: import('../src/server/db/client.ts').TDb): Promise<TPerson[]> {
-  const { sessions, users } = await import('../src/server/db/schema.ts');
-  const tag = randomBytes(3).toString('hex');
-  const rows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: chats }, (_, i) => ({
-        email: `pipe-${tag}-${i}@example.com`,
-        username: `pipe_${tag}_${i}`,
-        name: `Pipe ${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const people = rows.map((p) => ({
-    id: p.id,
-    cookie: `authjs.session-token=${randomBytes(24).toString('hex')}`,
-  }));
-  await db.insert(sessions).values(
-    people.map((p) => ({
-      sessionToken: p.cookie.split('=')[1]!,
-      userId: p.id,
-      expires: new Date(Date.now() + 3.6e6),
-    })),
-  );
-  return people;
+  const { makeSignedInPeople } = await import('./support/signed-in-people.ts');
+  return makeSignedInPeople(db, { count: chats, label: 'pipe' });
 }
 
 // ---- child: the fake model ----

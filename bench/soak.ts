@@ -6,12 +6,12 @@
 // Run: npm run bench:soak [-- --minutes 30 --chats 30 --token-delay 20 --reply-tokens 60]
 //      (the full run is 30 minutes; DATABASE_URL=postgres://... for PostgreSQL)
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { makeSignedInPeople } from './support/signed-in-people.ts';
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,6 @@ async function runKindred() {
   const { loadConfig } = await import('../src/server/config.ts');
   const { openDatabase, rowsOf } = await import('../src/server/db/client.ts');
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
-  const { sessions, users } = await import('../src/server/db/schema.ts');
   const { createLogger } = await import('../src/server/lib/logger.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-soak-'));
   const config = loadConfig({
@@ -71,28 +70,7 @@ async function runKindred() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
   await seedDatabase(database.db);
-  const tag = randomBytes(3).toString('hex');
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: chats }, (_, i) => ({
-        email: `soak-${tag}-${i}@example.com`,
-        username: `soak_${tag}_${i}`,
-        name: `Soak ${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const people = rows.map((p) => ({
-    id: p.id,
-    cookie: `authjs.session-token=${randomBytes(24).toString('hex')}`,
-  }));
-  await database.db.insert(sessions).values(
-    people.map((p) => ({
-      sessionToken: p.cookie.split('=')[1]!,
-      userId: p.id,
-      expires: new Date(Date.now() + 864e5),
-    })),
-  );
+  const people = await makeSignedInPeople(database.db, { count: chats, label: 'soak', ttlMs: 864e5 });
   const app = createApp({ config, database, logger: createLogger('info') });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send!({ url: `http://127.0.0.1:${info.port}`, people });
