@@ -61,6 +61,9 @@ async function startKindred(modelUrl: string) {
     LOCAL_MODEL_CONCURRENCY: values['local-concurrency']!,
     REMOTE_MODEL_CONCURRENCY: values['remote-concurrency']!,
     FREE_CONCURRENCY_SHARE: values['free-share']!,
+    // The abuse limits stay on the path but never refuse the load's turns.
+    REPLY_LIMIT_PER_PERSON: '1000000',
+    REPLY_LIMIT_PER_ADDRESS: '1000000',
   });
   const database = await openDatabase({ dataDir });
   await database.migrate();

@@ -65,6 +65,9 @@ async function runKindred() {
     OPENAI_API_KEY: 'bench-key',
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
     FREE_DAILY_MESSAGES: '1000000',
+    // The abuse limits stay on the path but never refuse the load's turns.
+    REPLY_LIMIT_PER_PERSON: '1000000',
+    REPLY_LIMIT_PER_ADDRESS: '1000000',
     ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
