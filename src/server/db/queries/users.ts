@@ -55,7 +55,8 @@ export async function usernamesLike(db: TDb, base: string): Promise<string[]> {
 export async function updateUser(
   db: TDb,
   id: number,
-  patch: Partial<Pick<TUserRow, 'name' | 'username' | 'image' | 'email' | 'emailVerified' | 'isSubscribed'>>,
+  // The plan is not here: it is derived from the stored subscription (users.is_subscribed is not read).
+  patch: Partial<Pick<TUserRow, 'name' | 'username' | 'image' | 'email' | 'emailVerified'>>,
 ): Promise<TUserRow | undefined> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(userWithPlan);
   return row;
