@@ -249,12 +249,12 @@ test('the stop button ends the reply and keeps what arrived', async ({ page, sig
   const reply = replyTo(text);
   await chat.send(SERAPHINE.name, text);
   await expect(chat.replies().last()).toHaveAttribute('aria-busy', 'true');
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
   // The typing ends at once with everything that had arrived (here the fake model had already finished).
   await expect(chat.replies().last()).toHaveText(reply, { timeout: 300 });
   await expect(chat.replies().last()).not.toHaveAttribute('aria-busy');
   await expect(chat.messageBox(SERAPHINE.name)).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Stop' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeHidden();
   await page.reload();
   await expect(chat.replies()).toHaveText([reply]);
 });
