@@ -142,7 +142,15 @@ export function createApp(deps: TAppDeps) {
     };
   };
   app.use('/upload/*', perPerson(limits.uploadPerson, limits.uploadAddress));
-  app.use('/assistant-reply-*', perPerson(limits.replyPerson, limits.replyAddress));
+  // Every call that makes the model answer counts: a new message, and answering again or going on.
+  const replyLimit: MiddlewareHandler<TAppEnv> = async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    await limits.reply.consume(requireUser(c).id, clientAddress(c, config.TRUST_PROXY));
+    return next();
+  };
+  app.use('/assistant-reply-*', replyLimit);
+  app.use('/api/chatlogs/:uuid/messages/:position/regenerate', replyLimit);
+  app.use('/api/chatlogs/:uuid/messages/:position/continue', replyLimit);
 
   app.route('/', healthRoutes(database));
   app.post('/auth/signin/*', async (c, next) => {

@@ -192,6 +192,28 @@ describe('rate limits on uploads and replies (stored in the database)', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it('answering again and going on count against the same per-person limit as a new message', async () => {
+    const person = await createSignedInUser(t.database);
+    const first = await call(t, 'POST', '/assistant-reply-openai', {
+      user: person,
+      json: { userId: person.id, characterId: 1, userInput: 'Hello there' },
+    });
+    expect(first.status).toBe(200);
+    const { hist } = (await first.json()) as { hist: string };
+    const again = (action: string) =>
+      call(t, 'POST', `/api/chatlogs/${hist}/messages/1/${action}`, { user: person, json: {} });
+    const regenerated = await again('regenerate');
+    expect(regenerated.status).toBe(200);
+    await regenerated.text();
+    const continued = await again('continue');
+    expect(continued.status).toBe(200);
+    await continued.text();
+    const refused = await again('regenerate');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { code: string }).code).toBe('too_many_requests');
+  });
 });
 
 describe('per-address limits (TRUST_PROXY takes the address from X-Forwarded-For)', () => {

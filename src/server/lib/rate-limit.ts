@@ -1,5 +1,6 @@
 // Abuse limits stored in the database (rate-limiter-flexible's Drizzle store), so every instance shares them.
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
@@ -22,10 +23,9 @@ export function tooMany(msBeforeNext: number, what: string): AppError {
   });
 }
 
-export function createLimiter(
-  db: TDb,
-  opts: { name: string; points: number; durationSec: number; what: string },
-): TLimiter {
+type TLimitOptions = { name: string; points: number; durationSec: number; what: string };
+
+export function createLimiter(db: TDb, opts: TLimitOptions): TLimiter {
   const limiter = new RateLimiterDrizzle({
     storeClient: db,
     schema: rateLimits,
@@ -50,6 +50,56 @@ export function createLimiter(
     },
     async reset(key) {
       await limiter.delete(String(key));
+    },
+  };
+}
+
+/** Two limits on one call (per person and per address) counted together. */
+export type TLimiterPair = {
+  /** Counts one attempt for each key; throws a 429 AppError with Retry-After when either key is over. */
+  consume(first: string | number, second: string | number): Promise<void>;
+};
+
+/**
+ * Two limits counted in one prepared statement: the reply path's, where the per-person and per-address
+ * counts were two statements built per call. The rows are rate-limiter-flexible's (the same keys, points
+ * and expiry), so `createLimiter` with the same name reads and resets them, and the cleanup job removes
+ * them. Both keys count an attempt even when one of them refuses it.
+ */
+export function createLimiterPair(db: TDb, first: TLimitOptions, second: TLimitOptions): TLimiterPair {
+  // rate-limiter-flexible's key: `${keyPrefix}:${key}`.
+  const keyOf = (opts: TLimitOptions, key: string | number) => `${opts.name}:${key}`;
+  const statement = db
+    .insert(rateLimits)
+    .values([
+      { key: sql.placeholder('firstKey'), points: 1, expire: sql.placeholder('firstExpire') },
+      { key: sql.placeholder('secondKey'), points: 1, expire: sql.placeholder('secondExpire') },
+    ])
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        points: sql`case when ${rateLimits.expire} <= ${sql.placeholder('now')}::timestamptz then 1 else ${rateLimits.points} + 1 end`,
+        expire: sql`case when ${rateLimits.expire} <= ${sql.placeholder('now')}::timestamptz then excluded.expire else ${rateLimits.expire} end`,
+      },
+    })
+    .returning({ key: rateLimits.key, points: rateLimits.points, expire: rateLimits.expire })
+    .prepare('consume_limit_pair');
+  return {
+    async consume(firstKey, secondKey) {
+      const now = Date.now();
+      const rows = await statement.execute({
+        firstKey: keyOf(first, firstKey),
+        firstExpire: new Date(now + first.durationSec * 1000),
+        secondKey: keyOf(second, secondKey),
+        secondExpire: new Date(now + second.durationSec * 1000),
+        now: new Date(now).toISOString(),
+      });
+      for (const opts of [first, second]) {
+        const row = rows.find((r) => r.key === keyOf(opts, opts === first ? firstKey : secondKey));
+        if (row && row.points > opts.points) {
+          throw tooMany((row.expire ? new Date(row.expire).getTime() : now) - now, opts.what);
+        }
+      }
     },
   };
 }
@@ -98,17 +148,11 @@ export function createRateLimits(db: TDb, config: TConfig) {
       durationSec: quarter,
       what: 'uploads',
     }),
-    replyPerson: createLimiter(db, {
-      name: 'reply-person',
-      points: config.REPLY_LIMIT_PER_PERSON,
-      durationSec: 60,
-      what: 'messages',
-    }),
-    replyAddress: createLimiter(db, {
-      name: 'reply-address',
-      points: config.REPLY_LIMIT_PER_ADDRESS,
-      durationSec: 60,
-      what: 'messages',
-    }),
+    // Every reply counts both, so they share one statement.
+    reply: createLimiterPair(
+      db,
+      { name: 'reply-person', points: config.REPLY_LIMIT_PER_PERSON, durationSec: 60, what: 'messages' },
+      { name: 'reply-address', points: config.REPLY_LIMIT_PER_ADDRESS, durationSec: 60, what: 'messages' },
+    ),
   };
 }
