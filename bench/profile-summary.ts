@@ -63,3 +63,21 @@ const show = (title: string, map: Map<string, number>) => {
 };
 show('By area', byArea);
 show('By function', byFunction);
+
+// Inclusive time of Kindred's own functions (and the packages they call): each sample counts once for
+// every distinct function on its stack, so a handler's share includes everything it waits on in-thread.
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const nodesById = new Map(profile.nodes.map((n) => [n.id, n]));
+const inclusive = new Map<string, number>();
+profile.samples.forEach((id, i) => {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const node = nodesById.get(at)!;
+    if (!node.callFrame.url.includes('/src/')) continue;
+    const key = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').slice(-2).join('/')}`;
+    seen.add(key);
+  }
+  for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
+show("Inclusive, Kindred's own functions", inclusive);

@@ -7,7 +7,15 @@
 // not depend on how busy the machine is with other work, unlike wall time. The fake model, the two
 // servers and this load generator are four processes; each side runs alone (one after the other).
 //
-// Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60 --memory on|off]
+// With Character Memory on (the default, as for a new person), every person starts with `--memories` memories
+// of the character, half the turns tell something worth keeping (the judge stores it), and each round
+// waits for the judge's queue to empty before it reads the CPU, so recall, the judge and storing all count.
+// The sentence encoder is the embedded one (`--embeddings embedded`, the product's default, which runs in
+// its own thread: its CPU is printed apart, as model time like the chat model's) or the fake model's
+// /v1/embeddings (`--embeddings remote`, as with EMBEDDINGS_URL).
+//
+// Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60 --memory on|off
+//        --embeddings embedded|remote --memories 8]
 //      DATABASE_URL=postgres://... npm run bench:reply-pipeline   (PostgreSQL instead of the embedded one)
 //      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
 //      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
@@ -31,6 +39,8 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     // Character Memory as the person sets it: on (recall, the reply's embedding, the judge) or off.
     memory: { type: 'string', default: 'on' },
+    embeddings: { type: 'string', default: 'embedded' },
+    memories: { type: 'string', default: '8' },
   },
 });
 const chats = Number(values.chats);
@@ -44,18 +54,24 @@ const DATABASE_URL = process.env.DATABASE_URL;
 
 type TPerson = { id: number; cookie: string };
 type TReady = { url: string; people?: TPerson[] };
-type TCpu = { cpuMicros: number; rss: number };
+type TCpu = { cpuMicros: number; mainMicros: number; encoderMicros: number; sysMicros: number; rss: number };
 
 /**
  * Answers the load generator's `cpu` question with this process's CPU time so far. With `profileDir`,
  * the first question starts a V8 CPU profile and the second writes it there: the measured phase only.
  */
-function answerCpuQuestions(name: string, profileDir?: string) {
+function answerCpuQuestions(
+  name: string,
+  profileDir?: string,
+  opts: { settle?: () => Promise<void>; encoderMicros?: () => Promise<number> } = {},
+) {
   let asked = 0;
   let session: import('node:inspector/promises').Session | undefined;
   process.on('message', async (message) => {
     if (message !== 'cpu') return;
     asked++;
+    // Work the turns left behind (the memory judge's queue) belongs to them.
+    await opts.settle?.();
     if (profileDir && asked === 1) {
       const { Session } = await import('node:inspector/promises');
       session = new Session();
@@ -64,7 +80,14 @@ function answerCpuQuestions(name: string, profileDir?: string) {
       await session.post('Profiler.start');
     }
     const usage = process.cpuUsage();
-    const answer = { cpuMicros: usage.user + usage.system, rss: process.memoryUsage.rss() } satisfies TCpu;
+    const main = process.threadCpuUsage();
+    const answer = {
+      cpuMicros: usage.user + usage.system,
+      mainMicros: main.user + main.system,
+      encoderMicros: (await opts.encoderMicros?.()) ?? 0,
+      sysMicros: usage.system,
+      rss: process.memoryUsage.rss(),
+    } satisfies TCpu;
     if (session && asked === 2) {
       const { profile } = await session.post('Profiler.stop');
       mkdirSync(profileDir!, { recursive: true });
@@ -95,6 +118,8 @@ async function runKindred() {
   const { openDatabase } = await import('../src/server/db/client.ts');
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
   const { createLogger } = await import('../src/server/lib/logger.ts');
+  const { createEmbedder } = await import('../src/server/memory/embedder.ts');
+  const { createMemoryService } = await import('../src/server/memory/memory-service.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-pipeline-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -107,6 +132,14 @@ async function runKindred() {
     // The abuse limits stay on the path (their statements are counted) but never refuse the load's turns.
     REPLY_LIMIT_PER_PERSON: '1000000',
     REPLY_LIMIT_PER_ADDRESS: '1000000',
+    // The plan gate stays on the path, sized so every chat streams at once as on the relay's side: a
+    // queue in front of the model would change the load's shape (fewer streams per tick), not our cost.
+    REMOTE_MODEL_CONCURRENCY: String(chats * 2),
+    ...(values.embeddings === 'remote' && {
+      EMBEDDINGS_URL: values['model-url']!,
+      EMBEDDINGS_MODEL: 'fake-embed',
+      EMBEDDINGS_API_KEY: 'bench-key',
+    }),
     ...(DATABASE_URL && { DATABASE_URL }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
@@ -115,15 +148,53 @@ async function runKindred() {
   const people = await makePeople(database.db);
   // Logs go to standard output, which the load generator points at /dev/null: their cost is counted.
   const logger = createLogger('info');
-  const app = createApp({ config, database, logger });
+  const embedder = createEmbedder(config);
+  const memory = createMemoryService({ database, embedder, log: logger });
+  if (values.memory !== 'off') await seedMemories(memory, people);
+  const app = createApp({ config, database, logger, memory });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send!({ url: `http://127.0.0.1:${info.port}`, people } satisfies TReady);
   });
-  answerCpuQuestions('kindred', values.profile);
+  answerCpuQuestions('kindred', values.profile, {
+    settle: () => memory.idle(),
+    encoderMicros: async () => (await embedder.usage?.())?.cpuMicros ?? 0,
+  });
   process.on('disconnect', () => {
     server.close();
     void database.close().then(() => process.exit(0));
   });
+}
+
+/** What each person has already told the character: recall ranks real memories on every turn. */
+async function seedMemories(
+  memory: import('../src/server/memory/memory-service.ts').TMemoryService,
+  people: TPerson[],
+) {
+  const facts = [
+    'My sister Maya lives by the sea and paints boats',
+    'I work night shifts at the hospital pharmacy',
+    'My dog Biscuit is afraid of thunder',
+    'I am learning to play the cello, slowly',
+    'My grandmother taught me to bake rye bread',
+    'I moved to Lisbon two years ago for work',
+    'I get nervous before long train journeys',
+    'My favourite book is The Left Hand of Darkness',
+    'I run five kilometres every Sunday morning',
+    'My best friend Tomas is getting married in June',
+  ];
+  const count = Number(values.memories);
+  for (const person of people) {
+    for (let i = 0; i < count; i++) {
+      await memory.store({
+        userId: person.id,
+        characterId: CHARACTER_ID,
+        characterName: 'Seraphine Vale',
+        content: `${facts[i % facts.length]} (${person.id}-${i})`,
+        reply: 'I will remember that.',
+        importance: 3,
+      });
+    }
+  }
 }
 
 // ---- child: the minimal relay (the floor) ----
@@ -268,6 +339,12 @@ function start(role: string, extra: string[] = []): Promise<{ child: ChildProces
       String(tokenDelayMs),
       '--reply-tokens',
       String(replyTokens),
+      '--memory',
+      values.memory!,
+      '--embeddings',
+      values.embeddings!,
+      '--memories',
+      values.memories!,
       ...(values.profile ? ['--profile', values.profile] : []),
       ...extra,
     ],
@@ -290,14 +367,18 @@ function cpuOf(child: ChildProcess): Promise<TCpu> {
 }
 
 /** One streamed turn; the chat log's uuid from the start event, the reply's text length. */
-async function turn(url: string, person: TPerson, hist: string | undefined) {
+async function turn(url: string, person: TPerson, hist: string | undefined, turnIndex = 0) {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: person.cookie },
     body: JSON.stringify({
       userId: person.id,
       characterId: CHARACTER_ID,
-      userInput: `How is the road today, friend number ${person.id}?`,
+      // Half the turns tell something worth keeping (the judge stores it), half ask.
+      userInput:
+        turnIndex % 2
+          ? `I told my sister Maya about the lighthouse trip number ${turnIndex} today`
+          : `How is the road today, friend number ${person.id}?`,
       memoryEnabled: values.memory !== 'off',
       hist,
     }),
@@ -308,12 +389,14 @@ async function turn(url: string, person: TPerson, hist: string | undefined) {
   return /"hist":"([^"]+)"/.exec(text)?.[1];
 }
 
+type TCpuTotals = Omit<TCpu, 'rss'>;
+
 type TSide = {
   name: string;
   child: ChildProcess;
   url: string;
   people: TPerson[];
-  cpuMicros: number;
+  cpu: TCpuTotals;
   turns: number;
 };
 
@@ -321,14 +404,13 @@ type TSide = {
 async function round(side: TSide) {
   const before = await cpuOf(side.child);
   await Promise.all(
-    side.people.map(async (p, i) => {
+    side.people.map(async (p) => {
       let hist: string | undefined;
-      for (let t = 0; t < turns; t++) hist = await turn(side.url, p, hist);
-      return i;
+      for (let t = 0; t < turns; t++) hist = await turn(side.url, p, hist, t);
     }),
   );
   const after = await cpuOf(side.child);
-  side.cpuMicros += after.cpuMicros - before.cpuMicros;
+  for (const key of Object.keys(side.cpu) as (keyof TCpuTotals)[]) side.cpu[key] += after[key] - before[key];
   side.turns += side.people.length * turns;
 }
 
@@ -344,7 +426,7 @@ async function runLoad() {
       child: relay.child,
       url: `${relay.ready.url}/reply`,
       people: relay.ready.people!,
-      cpuMicros: 0,
+      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0 },
       turns: 0,
     },
     {
@@ -352,7 +434,7 @@ async function runLoad() {
       child: kindred.child,
       url: `${kindred.ready.url}/assistant-reply-openai`,
       people: kindred.ready.people!,
-      cpuMicros: 0,
+      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0 },
       turns: 0,
     },
   ];
@@ -365,18 +447,34 @@ async function runLoad() {
   await Promise.all(sides.map((side) => new Promise((r) => side.child.once('exit', r))));
   model.child.kill();
 
+  const memoryNote =
+    values.memory === 'off'
+      ? 'memory off'
+      : `memory on (${values.memories} memories each, ${values.embeddings} encoder)`;
   console.log(
     `${chats} concurrent chats × ${turns} turns × ${ROUNDS} rounds, ${replyTokens}-token replies at ${tokenDelayMs} ms/token, database ${
       DATABASE_URL ? 'postgres' : 'pglite (embedded)'
-    }`,
+    }, ${memoryNote}`,
   );
-  const [floor, ours] = sides.map((side) => ({ ...side, msPerTurn: side.cpuMicros / 1000 / side.turns }));
-  for (const side of [floor!, ours!]) {
+  const perTurn = (side: TSide, micros: number) => (micros / 1000 / side.turns).toFixed(2);
+  for (const side of sides) {
+    const { cpuMicros, mainMicros, encoderMicros, sysMicros } = side.cpu;
     console.log(
-      `  ${side.name.padEnd(14)} CPU ${side.msPerTurn.toFixed(2)} ms per turn   (${side.turns} turns)`,
+      `  ${side.name.padEnd(14)} CPU ${perTurn(side, cpuMicros)} ms per turn   (${side.turns} turns; main thread ${perTurn(
+        side,
+        mainMicros,
+      )} ms, kernel ${perTurn(side, sysMicros)} ms${encoderMicros ? `, sentence encoder thread ${perTurn(side, encoderMicros)} ms` : ''})`,
     );
   }
-  console.log(`  ratio Kindred / minimal relay: ${(ours!.msPerTurn / floor!.msPerTurn).toFixed(2)}×`);
+  const [floor, ours] = sides as [TSide, TSide];
+  const ratio = (micros: number) => (micros / ours.turns / (floor.cpu.cpuMicros / floor.turns)).toFixed(2);
+  console.log(`  ratio Kindred / minimal relay: ${ratio(ours.cpu.cpuMicros)}×`);
+  if (ours.cpu.encoderMicros) {
+    // The encoder is a model (like the chat model, whose time the floor leaves out too): the server's own cost is the rest.
+    console.log(
+      `  ratio without the sentence encoder's thread (model time): ${ratio(ours.cpu.cpuMicros - ours.cpu.encoderMicros)}×`,
+    );
+  }
 }
 
 if (values.role === 'model') await runModel();

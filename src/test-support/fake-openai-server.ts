@@ -1,5 +1,5 @@
-// A small real HTTP server speaking enough of the OpenAI chat API (and Ollama's model list) for tests,
-// e2e runs and load benchmarks.
+// A small real HTTP server speaking enough of the OpenAI chat and embeddings APIs (and Ollama's model
+// list) for tests, e2e runs and load benchmarks.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -73,6 +73,22 @@ export function fakeJsonAnswer(messages: TMessage[], schema: unknown): string {
     else answer[key] = null;
   }
   return JSON.stringify(answer);
+}
+
+/**
+ * A deterministic embedding: each lower-cased word adds ±1 at two hashed places (a bag of words), so
+ * texts sharing words are near each other; unit length, `dimensions` numbers (512 unless asked).
+ */
+export function fakeEmbedding(text: string, dimensions = 512): number[] {
+  const v = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []) {
+    let h = 2166136261;
+    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619) >>> 0;
+    v[h % dimensions]! += 1;
+    v[(h >>> 9) % dimensions]! += h & 1 ? 0.5 : -0.5;
+  }
+  const norm = Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
+  return norm === 0 ? v.map((_, i) => (i === 0 ? 1 : 0)) : v.map((x) => x / norm);
 }
 
 /** Splits text into word-sized tokens that join back to the text exactly. */
@@ -206,6 +222,32 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
     res.end('data: [DONE]\n\n');
   };
 
+  const handleEmbeddings = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let body: { input?: unknown; model?: string; dimensions?: number };
+    try {
+      body = JSON.parse(await readBody(req)) as typeof body;
+    } catch {
+      sendJson(res, 400, { error: { message: 'invalid JSON', type: 'invalid_request_error' } });
+      return;
+    }
+    if (mode === 'fail') {
+      sendJson(res, 500, { error: { message: 'The fake model is failing', type: 'server_error' } });
+      return;
+    }
+    const inputs =
+      typeof body.input === 'string' ? [body.input] : Array.isArray(body.input) ? body.input : [];
+    sendJson(res, 200, {
+      object: 'list',
+      model: body.model ?? modelId,
+      data: inputs.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: fakeEmbedding(String(text), body.dimensions ?? 512),
+      })),
+      usage: { prompt_tokens: 0, total_tokens: 0 },
+    });
+  };
+
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
@@ -228,6 +270,10 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
     }
     if (req.method === 'POST' && path === '/v1/chat/completions') {
       handleChat(req, res).catch(() => res.destroy());
+      return;
+    }
+    if (req.method === 'POST' && path === '/v1/embeddings') {
+      handleEmbeddings(req, res).catch(() => res.destroy());
       return;
     }
     sendJson(res, 404, {

