@@ -10,8 +10,10 @@
 // With Character Memory on (the default, as for a new person), every person starts with `--memories` memories
 // of the character, half the turns tell something worth keeping (the judge stores it), and each round
 // waits for the judge's queue to empty before it reads the CPU, so recall, the judge and storing all count.
-// The sentence encoder is the embedded one (`--embeddings embedded`, the product's default, which runs in
-// its own thread: its CPU is printed apart, as model time like the chat model's) or the fake model's
+// The relay then does the same work at its simplest (embed the message, one recall statement, a JSON judge
+// call after the reply, an insert when it says so). The sentence encoder is the embedded one
+// (`--embeddings embedded`, the product's default, in its own thread: its CPU is model time, like the chat
+// model's, and is printed apart, with the ratio without it on both sides) or the fake model's
 // /v1/embeddings (`--embeddings remote`, as with EMBEDDINGS_URL).
 //
 // Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60 --memory on|off
@@ -41,14 +43,15 @@ const { values } = parseArgs({
     memory: { type: 'string', default: 'on' },
     embeddings: { type: 'string', default: 'embedded' },
     memories: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '4' },
   },
 });
 const chats = Number(values.chats);
 const turns = Number(values.turns);
 const tokenDelayMs = Number(values['token-delay']);
 const replyTokens = Number(values['reply-tokens']);
+const ROUNDS = Number(values.rounds);
 const CHARACTER_ID = 1;
-const ROUNDS = 2;
 const SELF = fileURLToPath(import.meta.url);
 const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -108,6 +111,7 @@ async function runModel() {
   const { startFakeOpenAI } = await import('../src/test-support/fake-openai-server.ts');
   const fake = await startFakeOpenAI({ tokenDelayMs, replyTokens, logRequests: false, apiKey: 'bench-key' });
   process.send!({ url: fake.url } satisfies TReady);
+  process.on('disconnect', () => process.exit(0));
 }
 
 // ---- child: Kindred, as `npm start` runs it (logging at info, to a file descriptor like production) ----
@@ -157,7 +161,7 @@ async function runKindred() {
   });
   answerCpuQuestions('kindred', values.profile, {
     settle: () => memory.idle(),
-    encoderMicros: async () => (await embedder.usage?.())?.cpuMicros ?? 0,
+    encoderMicros: async () => (values.memory === 'off' ? 0 : ((await embedder.usage?.())?.cpuMicros ?? 0)),
   });
   process.on('disconnect', () => {
     server.close();
@@ -200,9 +204,26 @@ async function seedMemories(
 // ---- child: the minimal relay (the floor) ----
 type TQuery = (name: string, text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
+/** The relay's encoder: the same one Kindred uses in this run. */
+async function relayEmbedder(): Promise<import('../src/server/memory/embedder.ts').TEmbedder> {
+  if (values.embeddings === 'remote') {
+    const { createOpenAIEmbedder } = await import('../src/server/memory/openai-embedder.ts');
+    return createOpenAIEmbedder({ baseURL: values['model-url']!, model: 'fake-embed', apiKey: 'bench-key' });
+  }
+  const { createUseLiteEmbedder } = await import('../src/server/memory/use-lite-embedder.ts');
+  return createUseLiteEmbedder();
+}
+
 async function runRelay() {
   const { openDatabase, openPglite, wrapPglite } = await import('../src/server/db/client.ts');
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
+  const { createMemoryService } = await import('../src/server/memory/memory-service.ts');
+  const { toVectorLiteral } = await import('../src/server/memory/embedder.ts');
+  const { JUDGE_SCHEMA } = await import('../src/server/memory/judge.ts');
+  const { detectSearchCapabilities } = await import('../src/server/memory/search-capabilities.ts');
+  let hasVector = false;
+  const isMemoryOn = values.memory !== 'off';
+  const embedder = await relayEmbedder();
   let query: TQuery;
   let close: () => Promise<void>;
   let people: TPerson[];
@@ -211,6 +232,8 @@ async function runRelay() {
     await database.migrate();
     await seedDatabase(database.db);
     people = await makePeople(database.db);
+    if (isMemoryOn) await seedMemories(createMemoryService({ database, embedder }), people);
+    hasVector = (await detectSearchCapabilities(database.db)).vector;
     await database.close();
     const pg = (await import('pg')).default;
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
@@ -222,11 +245,52 @@ async function runRelay() {
     await database.migrate();
     await seedDatabase(database.db);
     people = await makePeople(database.db);
+    if (isMemoryOn) await seedMemories(createMemoryService({ database, embedder }), people);
+    hasVector = (await detectSearchCapabilities(database.db)).vector;
     query = async (_name, text, params) => (await client.query<Record<string, unknown>>(text, params)).rows;
     close = () => client.close();
   }
 
   const modelUrl = `${values['model-url']!}/chat/completions`;
+  const modelHeaders = { 'content-type': 'application/json', authorization: 'Bearer bench-key' };
+  // With memory on, the same work at its simplest: embed the message, recall four memories in one
+  // statement, and after the reply ask the model (JSON) whether to keep the message, storing it if so.
+  const judging = new Set<Promise<void>>();
+  const judge = async (personId: number, message: string, reply: string, vector: number[]) => {
+    const answer = await fetch(modelUrl, {
+      method: 'POST',
+      headers: modelHeaders,
+      body: JSON.stringify({
+        model: 'fake-model',
+        messages: [
+          { role: 'system', content: 'Decide whether to remember the message. Answer with JSON.' },
+          { role: 'user', content: `Person: ${message}\nCompanion: ${reply}` },
+        ],
+        temperature: 0,
+        max_tokens: 60,
+        response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: JUDGE_SCHEMA } },
+      }),
+    });
+    const body = (await answer.json()) as { choices: { message: { content: string } }[] };
+    const verdict = JSON.parse(body.choices[0]!.message.content) as { remember: boolean; importance: number };
+    if (!verdict.remember) return;
+    const importance = (verdict.importance - 1) / 4;
+    if (hasVector) {
+      await query(
+        'relay_remember',
+        `insert into memories (user_id, character_id, content, reply, character_name, importance, embedding, embedding_model)
+         values ($1, $2, $3, $4, 'Seraphine Vale', $5, $6::vector, $7)`,
+        [personId, CHARACTER_ID, message, reply, importance, toVectorLiteral(vector), embedder.id],
+      );
+    } else {
+      await query(
+        'relay_remember_text',
+        `insert into memories (user_id, character_id, content, reply, character_name, importance)
+         values ($1, $2, $3, $4, 'Seraphine Vale', $5)`,
+        [personId, CHARACTER_ID, message, reply, importance],
+      );
+    }
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const token = /authjs\.session-token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
     const [person] = token
@@ -264,6 +328,26 @@ async function runRelay() {
     );
     const uuid = stored!.uuid as string;
     const context = stored!.context as { role: string; content: string }[];
+    let vector: number[] | null = null;
+    let recalled = '';
+    if (isMemoryOn) {
+      vector = (await embedder.embed([body.userInput]))[0] ?? null;
+      // Without pgvector (as Kindred does there), full text alone.
+      const rows = hasVector
+        ? await query(
+            'relay_recall',
+            `select content from memories where user_id = $1 and character_id = $2
+             order by pinned desc, embedding <=> $3::vector limit 4`,
+            [person.id, CHARACTER_ID, toVectorLiteral(vector!)],
+          )
+        : await query(
+            'relay_recall_text',
+            `select content from memories where user_id = $1 and character_id = $2
+             order by pinned desc, ts_rank(search, plainto_tsquery('english', $3)) desc limit 4`,
+            [person.id, CHARACTER_ID, body.userInput],
+          );
+      recalled = rows.map((r) => `\n- ${r.content as string}`).join('');
+    }
     const upstream = await fetch(modelUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
@@ -271,7 +355,7 @@ async function runRelay() {
         model: 'fake-model',
         stream: true,
         messages: [
-          { role: 'system', content: 'You are Seraphine Vale. '.repeat(40) },
+          { role: 'system', content: `${'You are Seraphine Vale. '.repeat(40)}${recalled}` },
           ...context,
           { role: 'user', content: body.userInput },
         ],
@@ -305,7 +389,14 @@ async function runRelay() {
        select uuid, message_count - 1, 'assistant', $3 from bumped`,
       [uuid, person.id, reply],
     );
-    res.end(`event: done\ndata: ${JSON.stringify({ hist: uuid, reply })}\n\n`);
+    res.end(`event: done\ndata: ${JSON.stringify({ hist: uuid, reply, embedding: vector })}\n\n`);
+    if (vector) {
+      const judged = judge(person.id as number, body.userInput, reply, vector).catch((error) =>
+        console.error(error),
+      );
+      judging.add(judged);
+      void judged.finally(() => judging.delete(judged));
+    }
   };
   const server = createServer((req, res) => {
     handle(req, res).catch((error) => {
@@ -318,7 +409,12 @@ async function runRelay() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     people,
   } satisfies TReady);
-  answerCpuQuestions('relay', values.profile);
+  answerCpuQuestions('relay', values.profile, {
+    settle: async () => {
+      while (judging.size > 0) await Promise.all(judging);
+    },
+    encoderMicros: async () => (isMemoryOn ? ((await embedder.usage?.())?.cpuMicros ?? 0) : 0),
+  });
   process.on('disconnect', () => {
     server.close();
     server.closeAllConnections();
@@ -398,6 +494,8 @@ type TSide = {
   people: TPerson[];
   cpu: TCpuTotals;
   turns: number;
+  /** CPU per turn of each round, for the spread of the ratio. */
+  rounds: number[];
 };
 
 /** One round: every chat of the side sends `turns` messages, one after the other, all chats at once. */
@@ -411,6 +509,7 @@ async function round(side: TSide) {
   );
   const after = await cpuOf(side.child);
   for (const key of Object.keys(side.cpu) as (keyof TCpuTotals)[]) side.cpu[key] += after[key] - before[key];
+  side.rounds.push((after.cpuMicros - before.cpuMicros) / (side.people.length * turns));
   side.turns += side.people.length * turns;
 }
 
@@ -428,6 +527,7 @@ async function runLoad() {
       people: relay.ready.people!,
       cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0 },
       turns: 0,
+      rounds: [],
     },
     {
       name: 'Kindred',
@@ -436,12 +536,13 @@ async function runLoad() {
       people: kindred.ready.people!,
       cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0 },
       turns: 0,
+      rounds: [],
     },
   ];
   // Warm-up: JIT, pools, prepared statements, the model availability cache.
   for (const side of sides)
     await Promise.all(side.people.slice(0, 10).map((p) => turn(side.url, p, undefined)));
-  // Two rounds each, alternating, so a busy moment of the machine falls on both sides alike.
+  // Rounds alternate between the sides, so a busy moment of the machine falls on both sides alike.
   for (let r = 0; r < ROUNDS; r++) for (const side of sides) await round(side);
   for (const side of sides) side.child.disconnect();
   await Promise.all(sides.map((side) => new Promise((r) => side.child.once('exit', r))));
@@ -468,11 +569,15 @@ async function runLoad() {
   }
   const [floor, ours] = sides as [TSide, TSide];
   const ratio = (micros: number) => (micros / ours.turns / (floor.cpu.cpuMicros / floor.turns)).toFixed(2);
-  console.log(`  ratio Kindred / minimal relay: ${ratio(ours.cpu.cpuMicros)}×`);
+  const perRound = ours.rounds.map((micros, i) => micros / floor.rounds[i]!);
+  console.log(
+    `  ratio Kindred / minimal relay: ${ratio(ours.cpu.cpuMicros)}×   (rounds ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)}×)`,
+  );
   if (ours.cpu.encoderMicros) {
-    // The encoder is a model (like the chat model, whose time the floor leaves out too): the server's own cost is the rest.
+    // The encoder is a model, like the chat model whose time neither side counts: the servers' own cost is the rest.
+    const own = (side: TSide) => (side.cpu.cpuMicros - side.cpu.encoderMicros) / side.turns;
     console.log(
-      `  ratio without the sentence encoder's thread (model time): ${ratio(ours.cpu.cpuMicros - ours.cpu.encoderMicros)}×`,
+      `  ratio without the sentence encoders' threads (model time): ${(own(ours) / own(floor)).toFixed(2)}×`,
     );
   }
 }
