@@ -136,6 +136,8 @@ async function runKindred() {
     // The abuse limits stay on the path (their statements are counted) but never refuse the load's turns.
     REPLY_LIMIT_PER_PERSON: '1000000',
     REPLY_LIMIT_PER_ADDRESS: '1000000',
+    // Free people, so the daily reservation is on the path; a day's allowance that the rounds fit in.
+    FREE_DAILY_MESSAGES: '1000',
     // The plan gate stays on the path, sized so every chat streams at once as on the relay's side: a
     // queue in front of the model would change the load's shape (fewer streams per tick), not our cost.
     REMOTE_MODEL_CONCURRENCY: String(chats * 2),

@@ -155,7 +155,8 @@ async function turn(url: string, person: TPerson, hist: string | undefined, abor
     body: JSON.stringify({
       userId: person.id,
       characterId: CHARACTER_ID,
-      userInput: 'Tell me about the road',
+      // Memory is on (the default): every other turn tells something the judge keeps.
+      userInput: tally.turns % 2 ? 'I walked my dog Biscuit along the river this morning' : 'Tell me about the road',
       hist,
     }),
   });

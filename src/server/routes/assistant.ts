@@ -126,10 +126,16 @@ export async function replyResponse(
       stream.onAbort(() => stop.abort());
       await stream.send({ event: 'start', data: run.start });
       for await (const event of events) {
-        if (event.type === 'done') await stream.send({ event: 'done', data: event.response });
-        else if (event.type === 'error') await stream.send({ event: 'error', data: event.error });
-        else if ('data' in event) await stream.send({ event: event.type, data: event.data });
-        else await stream.send({ event: event.type, data: { text: event.text } });
+        // send() returns a promise only when the socket is full: awaiting nothing costs a tick per delta.
+        const full =
+          event.type === 'done'
+            ? stream.send({ event: 'done', data: event.response })
+            : event.type === 'error'
+              ? stream.send({ event: 'error', data: event.error })
+              : 'data' in event
+                ? stream.send({ event: event.type, data: event.data })
+                : stream.send({ event: event.type, data: { text: event.text } });
+        if (full) await full;
       }
     },
     async (error, stream) => {
