@@ -1,7 +1,7 @@
 // The memory judge: asks the chat model (for a small JSON object) whether an exchange holds something to keep.
 import { z } from 'zod';
 import type { TChatModel } from '../ai/chat-model.ts';
-import { isTrivialMessage } from './trivial.ts';
+import { isQuestionAboutNothingPersonal, isTrivialMessage } from './trivial.ts';
 
 export const JUDGE_SCHEMA = {
   type: 'object',
@@ -31,14 +31,16 @@ const INSTRUCTIONS = [
 
 /**
  * Null when the model has no JSON mode or its answer is unusable: then nothing is stored.
- * Trivial messages never reach the model.
+ * Trivial messages and questions that say nothing about the person never reach the model.
  */
 export async function judgeExchange(
   model: TChatModel,
   exchange: { message: string; reply: string },
   signal?: AbortSignal,
 ): Promise<TVerdict | null> {
-  if (isTrivialMessage(exchange.message)) return { remember: false };
+  if (isTrivialMessage(exchange.message) || isQuestionAboutNothingPersonal(exchange.message)) {
+    return { remember: false };
+  }
   if (!model.completeJson) return null;
   let answer: unknown;
   try {

@@ -1,4 +1,5 @@
-// The judge's cheap first filter: messages made only of greetings, thanks, laughter and fillers are never memories.
+// The judge's cheap first filters: messages made only of greetings, thanks, laughter and fillers, and
+// questions to the companion that say nothing about the person, are never memories (and cost no model call).
 const FILLER = new Set(
   `ok okay k kk okie alright alrighty fine sure yes yeah yep yup ya no nope nah maybe hi hii hey heya hello yo
   sup howdy hiya there thanks thank thx ty tysm you u much lol lmao lmfao rofl haha hahaha hehe heh xd omg wow
@@ -17,4 +18,37 @@ export function isTrivialMessage(text: string): boolean {
     .filter(Boolean);
   if (words.length === 0) return true;
   return words.every((w) => FILLER.has(w) || /^(ha)+h?$|^(he)+h?$|^l+o+l+$|^o+k+$|^h+m+$/.test(w));
+}
+
+/** Words by which a message speaks of the person themself. */
+const FIRST_PERSON = new Set([
+  'i',
+  'im',
+  'ive',
+  'id',
+  'ill',
+  'me',
+  'my',
+  'mine',
+  'myself',
+  'we',
+  'were',
+  'our',
+  'ours',
+  'us',
+]);
+
+/**
+ * A question to the companion that says nothing about the person ('How was your day?', 'What is the
+ * capital of Peru?'): the judge's instructions never keep those, so they are not sent to it. A question
+ * that speaks of the person ('Can you remind me about my exam?') still is.
+ */
+export function isQuestionAboutNothingPersonal(text: string): boolean {
+  const trimmed = text.trim().replace(/[\s\p{Extended_Pictographic}!.)]+$/u, '');
+  if (!trimmed.endsWith('?')) return false;
+  const words = trimmed
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .split(/[^\p{L}\p{N}]+/u);
+  return !words.some((w) => FIRST_PERSON.has(w));
 }
