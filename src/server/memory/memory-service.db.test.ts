@@ -72,4 +72,34 @@ describe('memory service', () => {
     });
     expect(found.map((m) => m.id)).toEqual([stored.id]);
   });
+
+  it("recall for a reply: the pinned memories first, then the best of the others, only this person's and character's", async () => {
+    const user = await createSignedInUser(database);
+    const other = await createSignedInUser(database);
+    const memory = createMemoryService({ database, embedder: createUseLiteEmbedder() });
+    const store = (userId: number, characterId: number, content: string, pinned = false) =>
+      memory.store({ userId, characterId, characterName: 'X', content, reply: '', importance: 0.5, pinned });
+    const allergy = await store(user.id, SERAPHINE, 'I am allergic to peanuts', true);
+    const job = await store(user.id, SERAPHINE, 'I started a new job at the harbour office', true);
+    const dog = await store(user.id, SERAPHINE, 'My dog Biscuit is afraid of thunder storms');
+    await store(user.id, SERAPHINE, 'I like my coffee black and strong');
+    await store(user.id, 2, 'My dog Biscuit loves the beach');
+    await store(other.id, SERAPHINE, 'My dog Biscuit chews shoes');
+
+    const { memories: recalled } = await memory.recallForReply({
+      userId: user.id,
+      characterId: SERAPHINE,
+      message: 'Is Biscuit scared of thunder?',
+      recentUserTurns: [],
+    });
+    expect(recalled.slice(0, 2)).toEqual([
+      { content: job.content, reply: '', pinned: true },
+      { content: allergy.content, reply: '', pinned: true },
+    ]);
+    expect(recalled[2]).toEqual({ content: dog.content, reply: '', pinned: false });
+    // A pinned memory is never repeated among the others; other people's and characters' never appear.
+    expect(recalled.filter((m) => m.content === allergy.content)).toHaveLength(1);
+    expect(recalled.map((m) => m.content)).not.toContain('My dog Biscuit loves the beach');
+    expect(recalled.map((m) => m.content)).not.toContain('My dog Biscuit chews shoes');
+  });
 });

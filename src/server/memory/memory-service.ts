@@ -6,7 +6,7 @@ import {
   insertMemory,
   memoriesToEmbed,
   nearestMemory,
-  pinnedMemories,
+  recallMemories,
   refreshMemory,
   sameContentMemory,
   searchMemories,
@@ -269,14 +269,17 @@ export function createMemoryService(deps: {
         log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
       }
       const embedding = vectors[0] ?? null;
-      const pinned = await pinnedMemories(db, userId, characterId);
-      const top = await search({
+      const c = await capabilities();
+      const recallVector = c.vector ? (vectors[1] ?? embedding) : null;
+      // Pinned memories and the best of the others, in one statement.
+      const { pinned, top } = await recallMemories(db, {
         userId,
         characterId,
         text: message,
+        embedding: recallVector ? toVectorLiteral(recallVector) : null,
+        hasTrgm: c.trgm,
         limit: RECALL_TOP,
-        embedding: vectors[1] ?? embedding,
-        excludeIds: pinned.map((p) => p.id),
+        maxDistance: RECALL_MAX_DISTANCE,
       });
       const memories = [
         ...pinned.map((m) => ({ content: m.content, reply: m.reply, pinned: true })),

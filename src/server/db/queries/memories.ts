@@ -159,15 +159,6 @@ export async function latestMemories(db: TDb, userId: number, limit: number): Pr
     .limit(limit);
 }
 
-export async function pinnedMemories(db: TDb, userId: number, characterId: number): Promise<TMemoryRecord[]> {
-  return db
-    .select(memoryColumns)
-    .from(memories)
-    .where(and(eq(memories.userId, userId), eq(memories.characterId, characterId), eq(memories.pinned, true)))
-    .orderBy(desc(memories.createdAt))
-    .limit(20);
-}
-
 export async function countMemories(db: TDb, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -256,6 +247,69 @@ export async function searchMemories(
   db: TDb,
   q: TSearchInput,
 ): Promise<(TMemoryRecord & { score: number })[]> {
+  const { scope, fused } = fusedRanking(q, sql``);
+  const result = await db.execute(sql`
+    with ${fused}
+    select ${RAW_COLUMNS}, ${SCORE} as score
+    from fused f join memories m on m.id = f.id
+    where ${scope}
+    order by score desc, m.id desc limit ${q.limit}`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    ...toRecord(row),
+    score: Number(row.score),
+  }));
+}
+
+/**
+ * A reply's recall in one statement: the person's pinned memories of the character (newest first, at
+ * most 20), and the best `limit` of the others by the same ranking as `searchMemories`.
+ */
+export async function recallMemories(
+  db: TDb,
+  q: Omit<TSearchInput, 'excludeIds' | 'characterId'> & { characterId: number },
+): Promise<{ pinned: TMemoryRecord[]; top: TMemoryRecord[] }> {
+  const { scope, fused } = fusedRanking(q, sql` and not m.pinned`);
+  const result = await db.execute(sql`
+    with ${fused},
+    top as (
+      select ${RAW_COLUMNS}, ${SCORE} as score
+      from fused f join memories m on m.id = f.id
+      where ${scope}
+      order by score desc, m.id desc limit ${q.limit}
+    ),
+    pinned as (
+      select ${RAW_COLUMNS}, null::float8 as score
+      from memories m where ${scope} and m.pinned
+      order by m.created_at desc, m.id desc limit 20
+    )
+    select * from pinned union all select * from top`);
+  const rows = rowsOf<Record<string, unknown>>(result);
+  const byScore = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    Number(b.score) - Number(a.score) || Number(b.id) - Number(a.id);
+  const byNewest = (a: TMemoryRecord, b: TMemoryRecord) =>
+    b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+  return {
+    pinned: rows
+      .filter((r) => r.score === null)
+      .map(toRecord)
+      .sort(byNewest),
+    top: rows
+      .filter((r) => r.score !== null)
+      .sort(byScore)
+      .map(toRecord),
+  };
+}
+
+/** Re-ranks the fused candidates by importance and recency (used with `fused f join memories m`). */
+const SCORE = sql.raw(
+  'f.rrf * (1 + 0.5 * m.importance) * (1 + 0.15 * exp(-extract(epoch from (now() - m.created_at)) / (30 * 86400)))',
+);
+
+/**
+ * The `fused` CTE: each arm ranks up to 50 of the person's memories (vector distance, full-text rank,
+ * trigram similarity), and reciprocal-rank fusion sums them per memory. `extra` narrows the arms.
+ */
+function fusedRanking(q: TSearchInput, extra: SQL): { scope: SQL; fused: SQL } {
   const scope =
     q.characterId === null
       ? sql`m.user_id = ${q.userId}`
@@ -266,12 +320,13 @@ export async function searchMemories(
         sql`, `,
       )})`
     : sql``;
+  const where = sql`${scope}${excluded}${extra}`;
   const arms: SQL[] = [
     // Any of the query's words (OR), ranked by cover density.
     sql`select id, ${W_FTS}::float8 as w, row_number() over (order by rank desc, id desc) as r from (
           select m.id, ts_rank_cd(m.search, q.tsq) as rank
           from memories m, (select nullif(replace(plainto_tsquery('english', ${q.text})::text, '&', '|'), '')::tsquery as tsq) q
-          where ${scope}${excluded} and q.tsq is not null and m.search @@ q.tsq
+          where ${where} and q.tsq is not null and m.search @@ q.tsq
           order by rank desc, m.id desc limit 50) fts`,
   ];
   if (q.embedding !== null) {
@@ -279,7 +334,7 @@ export async function searchMemories(
     // most of their memories, while an exact scan of one person's rows is cheap.
     arms.push(sql`select id, ${W_VEC}::float8 as w, row_number() over (order by d, id desc) as r from (
           select m.id, (m.embedding <=> ${vectorParam(q.embedding)}) + 0 as d
-          from memories m where ${scope}${excluded} and m.embedding is not null
+          from memories m where ${where} and m.embedding is not null
           order by d, m.id desc limit 50) vec where d < ${q.maxDistance}`);
   }
   // Trigrams catch misspelt names in short searches ('Biscut'); on long messages their index scan costs
@@ -287,23 +342,13 @@ export async function searchMemories(
   if (q.hasTrgm && q.text.trim().split(/\s+/).length <= TRIGRAM_MAX_WORDS) {
     arms.push(sql`select id, ${W_TRGM}::float8 as w, row_number() over (order by s desc, id desc) as r from (
           select m.id, word_similarity(${q.text}, m.content) as s
-          from memories m where ${scope}${excluded} and ${q.text} <% m.content
+          from memories m where ${where} and ${q.text} <% m.content
           order by s desc, m.id desc limit 50) trg`);
   }
-  const result = await db.execute(sql`
-    with fused as (
+  const fused = sql`fused as (
       select id, sum(w / (${RRF_K} + r)) as rrf from (${sql.join(arms, sql` union all `)}) arms group by id
-    )
-    select ${RAW_COLUMNS},
-      f.rrf * (1 + 0.5 * m.importance)
-        * (1 + 0.15 * exp(-extract(epoch from (now() - m.created_at)) / (30 * 86400))) as score
-    from fused f join memories m on m.id = f.id
-    where ${scope}
-    order by score desc, m.id desc limit ${q.limit}`);
-  return rowsOf<Record<string, unknown>>(result).map((row) => ({
-    ...toRecord(row),
-    score: Number(row.score),
-  }));
+    )`;
+  return { scope, fused };
 }
 
 /** Memories whose vector is missing or was made by another encoder, oldest first. */
