@@ -156,7 +156,8 @@ async function turn(url: string, person: TPerson, hist: string | undefined, abor
       userId: person.id,
       characterId: CHARACTER_ID,
       // Memory is on (the default): every other turn tells something the judge keeps.
-      userInput: tally.turns % 2 ? 'I walked my dog Biscuit along the river this morning' : 'Tell me about the road',
+      userInput:
+        tally.turns % 2 ? 'I walked my dog Biscuit along the river this morning' : 'Tell me about the road',
       hist,
     }),
   });
