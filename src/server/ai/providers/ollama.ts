@@ -1,10 +1,9 @@
-// Chat model served by a local Ollama: replies stream from its OpenAI-compatible /v1 endpoint through the
-// thin fetch adapter (openai-stream.ts); the AI SDK model stays for everything else.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createAiSdkChatModel } from '../ai-sdk-chat-model.ts';
+// Chat model served by a local Ollama: replies and the memory judge's JSON answers (response_format
+// json_schema, which Ollama supports) go to its OpenAI-compatible /v1 endpoint through the thin fetch
+// adapter (openai-stream.ts).
 import { cachedCheck } from '../cached-check.ts';
 import type { TChatModel } from '../chat-model.ts';
-import { streamOpenAIChat } from './openai-stream.ts';
+import { completeOpenAIJson, streamOpenAIChat } from './openai-stream.ts';
 
 export const DEFAULT_OLLAMA_BASE_URL = 'http://127.0.0.1:11434';
 
@@ -22,17 +21,15 @@ function isSameModel(listed: string, wanted: string): boolean {
 
 export function createOllamaModel(options: TOllamaOptions): TChatModel {
   const baseUrl = (options.baseUrl ?? DEFAULT_OLLAMA_BASE_URL).replace(/\/+$/, '');
-  const provider = createOpenAICompatible({
-    name: 'ollama',
-    baseURL: `${baseUrl}/v1`,
-    // The memory judge's completeJson asks for response_format json_schema (Ollama supports it).
-    supportsStructuredOutputs: true,
-  });
   const id = `ollama:${options.model}`;
-  const model = createAiSdkChatModel({
+  const stream = {
     id,
-    model: provider.chatModel(options.model),
+    url: `${baseUrl}/v1/chat/completions`,
+    model: options.model,
     maxRetries: options.maxRetries,
+  };
+  return {
+    id,
     // Up when GET /api/tags answers 200 within 1 s and lists the model: an Ollama without the model
     // pulled would fail every reply, and then the embedded model is the better choice.
     isAvailable: cachedCheck(async () => {
@@ -46,12 +43,7 @@ export function createOllamaModel(options: TOllamaOptions): TChatModel {
         (m) => isSameModel(m.name ?? '', options.model) || isSameModel(m.model ?? '', options.model),
       );
     }),
-  });
-  const stream = {
-    id,
-    url: `${baseUrl}/v1/chat/completions`,
-    model: options.model,
-    maxRetries: options.maxRetries,
+    streamReply: (input) => streamOpenAIChat(stream, input),
+    completeJson: (input) => completeOpenAIJson(stream, input),
   };
-  return { ...model, streamReply: (input) => streamOpenAIChat(stream, input) };
 }

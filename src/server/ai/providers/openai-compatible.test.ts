@@ -120,3 +120,56 @@ describe('OpenAI-compatible provider against the fake server', () => {
     );
   });
 });
+
+describe('OpenAI-compatible structured answers (the memory judge) against the fake server', () => {
+  let fake: TFakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ apiKey: 'sk-json', model: 'gpt-json' });
+  });
+  afterAll(() => fake.close());
+  const schema = {
+    type: 'object',
+    properties: { remember: { type: 'boolean' }, importance: { type: 'integer', maximum: 5 } },
+    required: ['remember', 'importance'],
+    additionalProperties: false,
+  };
+  const judgeInput = (content: string) => ({
+    messages: [
+      { role: 'system' as const, content: 'Decide.' },
+      { role: 'user' as const, content: `Person: ${content}\nCompanion: Oh!` },
+    ],
+    schema,
+    maxTokens: 60,
+  });
+
+  it('asks with response_format json_schema, not streamed, and returns the parsed answer', async () => {
+    const model = createOpenAICompatibleModel({ baseURL: fake.url, apiKey: 'sk-json', model: 'gpt-json' });
+    const answer = await model.completeJson!(judgeInput('My sister Maya just had a baby girl'));
+    expect(answer).toEqual({ remember: true, importance: 4 });
+    const request = fake.requests.at(-1)!;
+    expect(request).toMatchObject({ model: 'gpt-json', stream: false, responseFormat: 'json_schema' });
+    expect(request.authorization).toBe('Bearer sk-json');
+  });
+
+  it('an error status throws with the model named; a stopped request throws an AbortError', async () => {
+    const model = createOpenAICompatibleModel({
+      baseURL: fake.url,
+      apiKey: 'sk-json',
+      model: 'gpt-json',
+      maxRetries: 0,
+    });
+    fake.setMode('fail');
+    try {
+      await expect(model.completeJson!(judgeInput('My dog is ill'))).rejects.toThrow(
+        /openai-compatible:gpt-json answered 500/,
+      );
+    } finally {
+      fake.setMode('ok');
+    }
+    const stop = new AbortController();
+    stop.abort();
+    await expect(
+      model.completeJson!({ ...judgeInput('My dog is ill'), signal: stop.signal }),
+    ).rejects.toThrow(/Stopped|abort/i);
+  });
+});

@@ -1,10 +1,8 @@
-// Chat model on any OpenAI-compatible endpoint (OpenAI, vLLM, LM Studio, OpenRouter): replies stream
-// through the thin fetch adapter (openai-stream.ts); the AI SDK model stays for everything else.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createAiSdkChatModel } from '../ai-sdk-chat-model.ts';
+// Chat model on any OpenAI-compatible endpoint (OpenAI, vLLM, LM Studio, OpenRouter): replies and the
+// memory judge's JSON answers go through the thin fetch adapter (openai-stream.ts).
 import { answersWithin, cachedCheck } from '../cached-check.ts';
 import type { TChatModel } from '../chat-model.ts';
-import { streamOpenAIChat } from './openai-stream.ts';
+import { completeOpenAIJson, streamOpenAIChat } from './openai-stream.ts';
 
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
@@ -18,20 +16,17 @@ export type TOpenAICompatibleOptions = {
 
 export function createOpenAICompatibleModel(options: TOpenAICompatibleOptions): TChatModel {
   const baseURL = (options.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
-  const provider = createOpenAICompatible({
-    name: 'openai-compatible',
-    baseURL,
-    apiKey: options.apiKey,
-    includeUsage: true,
-    // The memory judge's completeJson asks for response_format json_schema.
-    supportsStructuredOutputs: true,
-  });
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   const id = `openai-compatible:${options.model}`;
-  const model = createAiSdkChatModel({
+  const stream = {
     id,
-    model: provider.chatModel(options.model),
+    url: `${baseURL}/chat/completions`,
+    model: options.model,
+    headers,
     maxRetries: options.maxRetries,
+  };
+  return {
+    id,
     // Up when GET /models answers; a 404 still means a server is there (not every compatible server lists
     // models), while 401/403 means the key is wrong and every reply would fail.
     isAvailable: cachedCheck(() =>
@@ -40,13 +35,7 @@ export function createOpenAICompatibleModel(options: TOpenAICompatibleOptions): 
         isAccepted: (status) => (status >= 200 && status < 300) || status === 404,
       }),
     ),
-  });
-  const stream = {
-    id,
-    url: `${baseURL}/chat/completions`,
-    model: options.model,
-    headers,
-    maxRetries: options.maxRetries,
+    streamReply: (input) => streamOpenAIChat(stream, input),
+    completeJson: (input) => completeOpenAIJson(stream, input),
   };
-  return { ...model, streamReply: (input) => streamOpenAIChat(stream, input) };
 }

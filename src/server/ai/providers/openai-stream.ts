@@ -1,9 +1,15 @@
 // The streaming path of OpenAI-compatible chat (OpenAI, vLLM, LM Studio, OpenRouter, Ollama's /v1): one
 // `fetch`, the server-sent events parsed by eventsource-parser, each delta read straight from the JSON.
 // No web-stream stages and no per-chunk schema validation: the reply path is a relay, and this keeps its
-// cost near the floor (see bench/reply-pipeline.ts). The AI SDK stays for structured output.
+// cost near the floor (see bench/reply-pipeline.ts). The memory judge's structured answer is one plain
+// request here too: through the AI SDK it cost about 2 ms of CPU per judged message.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ModelUnavailableError, type TReplyChunk, type TStreamReplyInput } from '../chat-model.ts';
+import {
+  ModelUnavailableError,
+  type TCompleteJsonInput,
+  type TReplyChunk,
+  type TStreamReplyInput,
+} from '../chat-model.ts';
 import { createThoughtsParser } from '../thoughts-parser.ts';
 
 export type TOpenAIStreamOptions = {
@@ -59,6 +65,7 @@ async function open(
   options: TOpenAIStreamOptions,
   body: string,
   signal?: AbortSignal,
+  accept = 'text/event-stream',
 ): Promise<Response | null> {
   const retries = options.maxRetries ?? 1;
   for (let attempt = 0; ; attempt++) {
@@ -66,7 +73,7 @@ async function open(
     try {
       response = await fetch(options.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers },
+        headers: { 'content-type': 'application/json', accept, ...options.headers },
         body,
         signal,
       });
@@ -151,4 +158,28 @@ export async function* streamOpenAIChat(
   if (signal?.aborted && !isDone) return;
   push(thoughts.end());
   yield* pending;
+}
+
+/**
+ * One structured answer (the memory judge's), not streamed: `response_format` json_schema, and the
+ * answer's JSON parsed (not validated: the caller does). Retries as a reply does; aborting throws.
+ */
+export async function completeOpenAIJson(
+  options: TOpenAIStreamOptions,
+  { messages, schema, signal, maxTokens }: TCompleteJsonInput,
+): Promise<unknown> {
+  const body = JSON.stringify({
+    model: options.model,
+    messages,
+    stream: false,
+    temperature: 0,
+    max_tokens: maxTokens,
+    response_format: { type: 'json_schema', json_schema: { name: 'answer', schema } },
+  });
+  const response = await open(options, body, signal, 'application/json');
+  if (!response) throw new DOMException('Stopped before the model answered', 'AbortError');
+  const answer = (await response.json()) as { choices?: { message?: { content?: string | null } }[] };
+  const content = answer.choices?.[0]?.message?.content;
+  if (typeof content !== 'string') throw new Error(`The chat model ${options.id} gave no answer`);
+  return JSON.parse(content);
 }
