@@ -43,17 +43,9 @@ async function runServer() {
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
   const { createLogger } = await import('../src/server/lib/logger.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-bench-'));
+  const { benchServerEnv } = await import('./support/server-env.ts');
   const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://127.0.0.1:1',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    LOG_LEVEL: 'silent',
-    OPENAI_BASE_URL: values['model-url']!,
-    OPENAI_API_KEY: 'bench-key',
-    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-    REPLY_LIMIT_PER_PERSON: '1000000',
-    REPLY_LIMIT_PER_ADDRESS: '1000000',
-    ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),
+    ...benchServerEnv({ dataDir, modelUrl: values['model-url']!, logLevel: 'silent' }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();

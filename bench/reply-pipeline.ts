@@ -125,17 +125,9 @@ async function runKindred() {
   const { createEmbedder } = await import('../src/server/memory/embedder.ts');
   const { createMemoryService } = await import('../src/server/memory/memory-service.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-pipeline-'));
+  const { benchServerEnv } = await import('./support/server-env.ts');
   const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://127.0.0.1:1',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    LOG_LEVEL: 'info',
-    OPENAI_BASE_URL: values['model-url']!,
-    OPENAI_API_KEY: 'bench-key',
-    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-    // The abuse limits stay on the path (their statements are counted) but never refuse the load's turns.
-    REPLY_LIMIT_PER_PERSON: '1000000',
-    REPLY_LIMIT_PER_ADDRESS: '1000000',
+    ...benchServerEnv({ dataDir, modelUrl: values['model-url']! }),
     // Free people, so the daily reservation is on the path; a day's allowance that the rounds fit in.
     FREE_DAILY_MESSAGES: '1000',
     // The plan gate stays on the path, sized so every chat streams at once as on the relay's side: a
@@ -146,7 +138,6 @@ async function runKindred() {
       EMBEDDINGS_MODEL: 'fake-embed',
       EMBEDDINGS_API_KEY: 'bench-key',
     }),
-    ...(DATABASE_URL && { DATABASE_URL }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();

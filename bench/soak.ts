@@ -56,19 +56,10 @@ async function runKindred() {
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
   const { createLogger } = await import('../src/server/lib/logger.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-soak-'));
+  const { benchServerEnv } = await import('./support/server-env.ts');
   const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://127.0.0.1:1',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
-    LOG_LEVEL: 'info',
-    OPENAI_BASE_URL: values['model-url']!,
-    OPENAI_API_KEY: 'bench-key',
-    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    ...benchServerEnv({ dataDir, modelUrl: values['model-url']! }),
     FREE_DAILY_MESSAGES: '1000000',
-    // The abuse limits stay on the path but never refuse the load's turns.
-    REPLY_LIMIT_PER_PERSON: '1000000',
-    REPLY_LIMIT_PER_ADDRESS: '1000000',
-    ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();

@@ -2,7 +2,7 @@
 // network), run in its own thread (use-lite-worker.mjs) so a sentence's ~20 ms of CPU never stalls the
 // server's streams.
 import { Worker } from 'node:worker_threads';
-import type { TEmbedder } from './embedder.ts';
+import { normalise, type TEmbedder } from './embedder.ts';
 
 export const USE_LITE_ID = 'use-lite-512';
 
@@ -58,7 +58,7 @@ export function createUseLiteEmbedder(): TEmbedder {
       if (texts.length === 0) return [];
       const answer = await ask({ type: 'embed', texts: texts.map((t) => t.slice(0, 2000)) });
       if (answer.error !== undefined) throw new Error(`The sentence encoder failed: ${answer.error}`);
-      return answer.vectors ?? [];
+      return (answer.vectors ?? []).map(normalise);
     },
     async usage() {
       const answer = await ask({ type: 'usage' });

@@ -24,14 +24,6 @@ const loadModel = () => {
   return model;
 };
 
-/** @param {number[]} v */
-const normalise = (v) => {
-  let sum = 0;
-  for (const x of v) sum += x * x;
-  const norm = Math.sqrt(sum) || 1;
-  return v.map((x) => x / norm);
-};
-
 /** @type {{ id: number; texts: string[] }[]} */
 const waiting = [];
 let isRunning = false;
@@ -54,7 +46,7 @@ async function run() {
         const vectors = await encoder.embed(jobs.flatMap((job) => job.texts));
         let at = 0;
         for (const job of jobs) {
-          const mine = vectors.slice(at, at + job.texts.length).map(normalise);
+          const mine = vectors.slice(at, at + job.texts.length);
           at += job.texts.length;
           parentPort?.postMessage({ id: job.id, vectors: mine });
         }
