@@ -22,7 +22,7 @@
 //      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
 //      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -57,7 +57,27 @@ const DATABASE_URL = process.env.DATABASE_URL;
 
 type TPerson = { id: number; cookie: string };
 type TReady = { url: string; people?: TPerson[] };
-type TCpu = { cpuMicros: number; mainMicros: number; encoderMicros: number; sysMicros: number; rss: number };
+type TCpu = {
+  cpuMicros: number;
+  mainMicros: number;
+  encoderMicros: number;
+  sysMicros: number;
+  /** Read and write system calls so far (Linux: /proc/self/io; 0 elsewhere): the kernel's share, explained. */
+  readCalls: number;
+  writeCalls: number;
+  rss: number;
+};
+
+/** This process's read and write system call counts (Linux), for where kernel time goes. */
+function syscallCounts(): { readCalls: number; writeCalls: number } {
+  try {
+    const io = readFileSync('/proc/self/io', 'utf8');
+    const count = (key: string) => Number(new RegExp(`^${key}: (\\d+)`, 'm').exec(io)?.[1] ?? 0);
+    return { readCalls: count('syscr'), writeCalls: count('syscw') };
+  } catch {
+    return { readCalls: 0, writeCalls: 0 };
+  }
+}
 
 /**
  * Answers the load generator's `cpu` question with this process's CPU time so far. With `profileDir`,
@@ -89,6 +109,7 @@ function answerCpuQuestions(
       mainMicros: main.user + main.system,
       encoderMicros: (await opts.encoderMicros?.()) ?? 0,
       sysMicros: usage.system,
+      ...syscallCounts(),
       rss: process.memoryUsage.rss(),
     } satisfies TCpu;
     if (session && asked === 2) {
@@ -518,7 +539,7 @@ async function runLoad() {
       child: relay.child,
       url: `${relay.ready.url}/reply`,
       people: relay.ready.people!,
-      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0 },
+      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0, readCalls: 0, writeCalls: 0 },
       turns: 0,
       rounds: [],
     },
@@ -527,7 +548,7 @@ async function runLoad() {
       child: kindred.child,
       url: `${kindred.ready.url}/assistant-reply-openai`,
       people: kindred.ready.people!,
-      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0 },
+      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0, readCalls: 0, writeCalls: 0 },
       turns: 0,
       rounds: [],
     },
@@ -552,12 +573,15 @@ async function runLoad() {
   );
   const perTurn = (side: TSide, micros: number) => (micros / 1000 / side.turns).toFixed(2);
   for (const side of sides) {
-    const { cpuMicros, mainMicros, encoderMicros, sysMicros } = side.cpu;
+    const { cpuMicros, mainMicros, encoderMicros, sysMicros, readCalls, writeCalls } = side.cpu;
+    const calls = (n: number) => (n / side.turns).toFixed(1);
     console.log(
       `  ${side.name.padEnd(14)} CPU ${perTurn(side, cpuMicros)} ms per turn   (${side.turns} turns; main thread ${perTurn(
         side,
         mainMicros,
-      )} ms, kernel ${perTurn(side, sysMicros)} ms${encoderMicros ? `, sentence encoder thread ${perTurn(side, encoderMicros)} ms` : ''})`,
+      )} ms, kernel ${perTurn(side, sysMicros)} ms${encoderMicros ? `, sentence encoder thread ${perTurn(side, encoderMicros)} ms` : ''}${
+        writeCalls ? `; ${calls(writeCalls)} writes and ${calls(readCalls)} reads a turn` : ''
+      })`,
     );
   }
   const [floor, ours] = sides as [TSide, TSide];

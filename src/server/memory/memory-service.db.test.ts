@@ -102,4 +102,36 @@ describe('memory service', () => {
     expect(recalled.map((m) => m.content)).not.toContain('My dog Biscuit loves the beach');
     expect(recalled.map((m) => m.content)).not.toContain('My dog Biscuit chews shoes');
   });
+
+  it('the same thing told again refreshes the one memory (newer words, higher importance, checked in on again); a new thing is added', async () => {
+    const user = await createSignedInUser(database);
+    const memory = createMemoryService({ database, embedder: createUseLiteEmbedder() });
+    const store = (content: string, importance: number, characterId = SERAPHINE) =>
+      memory.store({
+        userId: user.id,
+        characterId,
+        characterName: 'X',
+        content,
+        reply: 'Noted.',
+        importance,
+      });
+    const first = await store('My golden retriever Biscuit turns five next Saturday', 0.8);
+    await database.db.update(memories).set({ checkedIn: true }).where(eq(memories.id, first.id));
+
+    const again = await store('my golden retriever Biscuit turns five next Saturday!', 0.4);
+    expect(again.id).toBe(first.id);
+    expect(again).toMatchObject({
+      content: 'my golden retriever Biscuit turns five next Saturday!',
+      importance: 0.8,
+      checkedIn: false,
+    });
+
+    const other = await store('I am learning to play the cello, slowly', 0.5);
+    expect(other.id).not.toBe(first.id);
+    // Another character's memory is never refreshed by this one.
+    const elsewhere = await store('My golden retriever Biscuit turns five next Saturday', 0.5, 2);
+    expect(elsewhere.id).not.toBe(first.id);
+    const rows = await database.db.select().from(memories).where(eq(memories.userId, user.id));
+    expect(rows).toHaveLength(3);
+  });
 });

@@ -3,12 +3,9 @@ import { MEMORY_MAX_CHARS, type TMemory } from '../../shared/memories.ts';
 import type { TChatModel } from '../ai/chat-model.ts';
 import type { TDatabase, TDb } from '../db/client.ts';
 import {
-  insertMemory,
   memoriesToEmbed,
-  nearestMemory,
   recallMemories,
-  refreshMemory,
-  sameContentMemory,
+  saveMemory,
   searchMemories,
   setMemoryEmbedding,
   type TMemoryRecord,
@@ -153,39 +150,8 @@ export function createMemoryService(deps: {
   }): Promise<TMemoryRecord> => {
     const content = m.content.trim().slice(0, MEMORY_MAX_CHARS);
     const literal = await vectorFor(m.embedding);
-    // The same thing said again updates the memory instead of adding a near-copy.
-    let duplicateId: number | null = null;
-    if (literal) {
-      const nearest = await nearestMemory(db, {
-        userId: m.userId,
-        characterId: m.characterId,
-        embedding: literal,
-      });
-      if (nearest && nearest.similarity >= DUPLICATE_SIMILARITY) duplicateId = nearest.id;
-    } else {
-      duplicateId =
-        (
-          await sameContentMemory(db, {
-            userId: m.userId,
-            characterId: m.characterId,
-            content,
-            hasTrgm: (await capabilities()).trgm,
-          })
-        )?.id ?? null;
-    }
-    if (duplicateId !== null) {
-      const updated = await refreshMemory(db, {
-        userId: m.userId,
-        id: duplicateId,
-        content,
-        reply: m.reply,
-        importance: m.importance,
-        embedding: literal,
-        embeddingModel: embedder.id,
-      });
-      if (updated) return updated;
-    }
-    return insertMemory(db, {
+    // The same thing said again refreshes the memory instead of adding a near-copy.
+    return saveMemory(db, {
       userId: m.userId,
       characterId: m.characterId,
       chatLogUuid: m.chatLogUuid,
@@ -196,6 +162,8 @@ export function createMemoryService(deps: {
       pinned: m.pinned,
       embedding: literal,
       embeddingModel: literal ? embedder.id : null,
+      duplicateSimilarity: DUPLICATE_SIMILARITY,
+      hasTrgm: (await capabilities()).trgm,
     });
   };
 

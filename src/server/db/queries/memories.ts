@@ -74,66 +74,51 @@ export async function insertMemory(db: TDb, m: TNewMemoryRow): Promise<TMemoryRe
   return toRecord(rowsOf<Record<string, unknown>>(result)[0] as Record<string, unknown>);
 }
 
-/** A near-copy of an existing memory replaces its words (the newer telling) and keeps the higher importance. */
-export async function refreshMemory(
-  db: TDb,
-  opts: {
-    userId: number;
-    id: number;
-    content: string;
-    reply: string;
-    importance: number;
-    embedding: string | null;
-    embeddingModel: string | null;
-  },
-): Promise<TMemoryRecord | null> {
-  const withVector = opts.embedding !== null;
-  const result = await db.execute(sql`
-    update memories as m set content = ${opts.content}, reply = ${opts.reply},
-      importance = greatest(m.importance, ${opts.importance}), updated_at = now(), checked_in = false
-      ${withVector ? sql`, embedding = ${vectorParam(opts.embedding as string)}, embedding_model = ${opts.embeddingModel}` : sql``}
-    where m.id = ${opts.id} and m.user_id = ${opts.userId}
-    returning ${RAW_COLUMNS}`);
-  const row = rowsOf<Record<string, unknown>>(result)[0];
-  return row ? toRecord(row) : null;
-}
-
-/** The person's most similar memory of this character by vector, with its cosine similarity. */
-export async function nearestMemory(
-  db: TDb,
-  opts: { userId: number; characterId: number; embedding: string },
-): Promise<{ id: number; similarity: number } | null> {
-  const result = await db.execute(sql`
-    select m.id, 1 - (m.embedding <=> ${vectorParam(opts.embedding)}) as similarity
-    from memories m
-    where m.user_id = ${opts.userId} and m.character_id = ${opts.characterId} and m.embedding is not null
-    order by (m.embedding <=> ${vectorParam(opts.embedding)}) + 0 limit 1`);
-  const row = rowsOf<{ id: number; similarity: number }>(result)[0];
-  return row ? { id: Number(row.id), similarity: Number(row.similarity) } : null;
-}
-
 /**
- * The dedupe fallback where vectors are missing: nearly the same letters (trigram similarity >= 0.8, when
- * pg_trgm exists) or the same words ignoring case.
+ * Stores a memory, or, when the person already has one of this character saying the same thing, refreshes
+ * that one instead (the newer words, the higher importance, to be checked in on again): one statement.
+ * The same thing is a vector at least `duplicateSimilarity` alike (cosine) when the memory comes with a
+ * vector; without one, nearly the same letters (trigram similarity >= 0.8, with pg_trgm) or the same words
+ * ignoring case.
  */
-export async function sameContentMemory(
+export async function saveMemory(
   db: TDb,
-  opts: { userId: number; characterId: number; content: string; hasTrgm: boolean },
-): Promise<{ id: number } | null> {
-  const [row] = await db
-    .select({ id: memories.id })
-    .from(memories)
-    .where(
-      and(
-        eq(memories.userId, opts.userId),
-        eq(memories.characterId, opts.characterId),
-        opts.hasTrgm
-          ? sql`(lower(${memories.content}) = lower(${opts.content}) or similarity(${memories.content}, ${opts.content}) >= 0.8)`
-          : sql`lower(${memories.content}) = lower(${opts.content})`,
-      ),
+  m: TNewMemoryRow & { duplicateSimilarity: number; hasTrgm: boolean },
+): Promise<TMemoryRecord> {
+  const vector = m.embedding === null ? null : vectorParam(m.embedding);
+  const same = vector
+    ? sql`select m.id from memories m
+          where m.user_id = ${m.userId} and m.character_id = ${m.characterId} and m.embedding is not null
+            and 1 - (m.embedding <=> ${vector}) >= ${m.duplicateSimilarity}
+          order by (m.embedding <=> ${vector}) + 0 limit 1`
+    : sql`select m.id from memories m
+          where m.user_id = ${m.userId} and m.character_id = ${m.characterId}
+            and ${
+              m.hasTrgm
+                ? sql`(lower(m.content) = lower(${m.content}) or similarity(m.content, ${m.content}) >= 0.8)`
+                : sql`lower(m.content) = lower(${m.content})`
+            }
+          limit 1`;
+  const result = await db.execute(sql`
+    with same as (${same}),
+    refreshed as (
+      update memories as m set content = ${m.content}, reply = ${m.reply},
+        importance = greatest(m.importance, ${m.importance}), updated_at = now(), checked_in = false
+        ${vector ? sql`, embedding = ${vector}, embedding_model = ${m.embeddingModel}` : sql``}
+      from same where m.id = same.id
+      returning ${RAW_COLUMNS}
+    ),
+    added as (
+      insert into memories as m (user_id, character_id, chat_log_uuid, content, reply, character_name, importance,
+        pinned, embedding_model ${vector ? sql`, embedding` : sql``})
+      select ${m.userId}::integer, ${m.characterId}::integer, ${m.chatLogUuid}::uuid, ${m.content}::text,
+        ${m.reply}::text, ${m.characterName}::text, ${m.importance}::real, ${m.pinned ?? false}::boolean,
+        ${vector ? m.embeddingModel : null}::text ${vector ? sql`, ${vector}` : sql``}
+      where not exists (select 1 from same)
+      returning ${RAW_COLUMNS}
     )
-    .limit(1);
-  return row ?? null;
+    select * from refreshed union all select * from added`);
+  return toRecord(rowsOf<Record<string, unknown>>(result)[0] as Record<string, unknown>);
 }
 
 export async function listMemories(
