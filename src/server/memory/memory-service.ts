@@ -193,7 +193,6 @@ export function createMemoryService(deps: {
     text: string;
     limit: number;
     embedding?: number[] | null;
-    excludeIds?: number[];
     maxDistance?: number;
   }) => {
     const c = await capabilities();
@@ -210,7 +209,6 @@ export function createMemoryService(deps: {
       hasTrgm: c.trgm,
       limit: input.limit,
       maxDistance: input.maxDistance ?? RECALL_MAX_DISTANCE,
-      excludeIds: input.excludeIds,
     });
   };
 
@@ -229,15 +227,17 @@ export function createMemoryService(deps: {
     embedOne,
 
     async recallForReply({ userId, characterId, message, recentUserTurns }) {
+      const c = await capabilities();
+      // The message's vector goes back with the reply; recall searches by the message in its context (the
+      // person's last turns too: "what was her name?"), which only a database with vectors can use.
       const context = [...recentUserTurns.slice(-2), message].join('\n');
       let vectors: number[][] = [];
       try {
-        vectors = await embedder.embed(context === message ? [message] : [message, context]);
+        vectors = await embedder.embed(c.vector && context !== message ? [message, context] : [message]);
       } catch (err) {
         log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
       }
       const embedding = vectors[0] ?? null;
-      const c = await capabilities();
       const recallVector = c.vector ? (vectors[1] ?? embedding) : null;
       // Pinned memories and the best of the others, in one statement.
       const { pinned, top } = await recallMemories(db, {

@@ -221,24 +221,20 @@ export type TSearchInput = {
   limit: number;
   /** Vector candidates farther than this cosine distance are not relevant. */
   maxDistance: number;
-  excludeIds?: number[];
 };
 
 /**
- * Hybrid recall: vector similarity, full-text rank and trigram word similarity, each ranked within the
- * person's memories, fused by reciprocal rank (k = 60), then re-ranked by importance and recency.
+ * Hybrid search: vector similarity, full-text rank and trigram word similarity, each ranked within the
+ * person's memories, fused by reciprocal rank, then re-ranked by importance and recency (best first).
  */
 export async function searchMemories(
   db: TDb,
   q: TSearchInput,
 ): Promise<(TMemoryRecord & { score: number })[]> {
-  const { scope, fused } = fusedRanking(q, sql``);
   const result = await db.execute(sql`
-    with ${fused}
-    select ${RAW_COLUMNS}, ${SCORE} as score
-    from fused f join memories m on m.id = f.id
-    where ${scope}
-    order by score desc, m.id desc limit ${q.limit}`);
+    select ${RAW_COLUMNS}, r.score
+    from ${ranking(q, false)} r join memories m on m.id = r.id
+    order by r.score desc, m.id desc`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     ...toRecord(row),
     score: Number(row.score),
@@ -251,23 +247,15 @@ export async function searchMemories(
  */
 export async function recallMemories(
   db: TDb,
-  q: Omit<TSearchInput, 'excludeIds' | 'characterId'> & { characterId: number },
+  q: Omit<TSearchInput, 'characterId'> & { characterId: number },
 ): Promise<{ pinned: TMemoryRecord[]; top: TMemoryRecord[] }> {
-  const { scope, fused } = fusedRanking(q, sql` and not m.pinned`);
   const result = await db.execute(sql`
-    with ${fused},
-    top as (
-      select ${RAW_COLUMNS}, ${SCORE} as score
-      from fused f join memories m on m.id = f.id
-      where ${scope}
-      order by score desc, m.id desc limit ${q.limit}
-    ),
-    pinned as (
-      select ${RAW_COLUMNS}, null::float8 as score
-      from memories m where ${scope} and m.pinned
-      order by m.created_at desc, m.id desc limit 20
-    )
-    select * from pinned union all select * from top`);
+    select ${RAW_COLUMNS}, r.score
+    from ${ranking(q, true)} r join memories m on m.id = r.id
+    union all
+    (select ${RAW_COLUMNS}, null::float8 as score
+     from memories m where m.user_id = ${q.userId} and m.character_id = ${q.characterId} and m.pinned
+     order by m.created_at desc, m.id desc limit 20)`);
   const rows = rowsOf<Record<string, unknown>>(result);
   const byScore = (a: Record<string, unknown>, b: Record<string, unknown>) =>
     Number(b.score) - Number(a.score) || Number(b.id) - Number(a.id);
@@ -285,55 +273,19 @@ export async function recallMemories(
   };
 }
 
-/** Re-ranks the fused candidates by importance and recency (used with `fused f join memories m`). */
-const SCORE = sql.raw(
-  'f.rrf * (1 + 0.5 * m.importance) * (1 + 0.15 * exp(-extract(epoch from (now() - m.created_at)) / (30 * 86400)))',
-);
-
 /**
- * The `fused` CTE: each arm ranks up to 50 of the person's memories (vector distance, full-text rank,
- * trigram similarity), and reciprocal-rank fusion sums them per memory. `extra` narrows the arms.
+ * The ranked (id, score) rows of `memory_ranking` (migration 0007): a PL/pgSQL function, so the database
+ * plans the hybrid query once per connection instead of once per reply. `skipPinned` leaves the pinned
+ * memories out of the ranking (recall adds them all anyway).
  */
-function fusedRanking(q: TSearchInput, extra: SQL): { scope: SQL; fused: SQL } {
-  const scope =
-    q.characterId === null
-      ? sql`m.user_id = ${q.userId}`
-      : sql`m.user_id = ${q.userId} and m.character_id = ${q.characterId}`;
-  const excluded = q.excludeIds?.length
-    ? sql` and m.id not in (${sql.join(
-        q.excludeIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
-  const where = sql`${scope}${excluded}${extra}`;
-  const arms: SQL[] = [
-    // Any of the query's words (OR), ranked by cover density.
-    sql`select id, ${W_FTS}::float8 as w, row_number() over (order by rank desc, id desc) as r from (
-          select m.id, ts_rank_cd(m.search, q.tsq) as rank
-          from memories m, (select nullif(replace(plainto_tsquery('english', ${q.text})::text, '&', '|'), '')::tsquery as tsq) q
-          where ${where} and q.tsq is not null and m.search @@ q.tsq
-          order by rank desc, m.id desc limit 50) fts`,
-  ];
-  if (q.embedding !== null) {
-    // "+ 0" keeps the planner off the HNSW index: filtered by person, an approximate index scan can miss
-    // most of their memories, while an exact scan of one person's rows is cheap.
-    arms.push(sql`select id, ${W_VEC}::float8 as w, row_number() over (order by d, id desc) as r from (
-          select m.id, (m.embedding <=> ${vectorParam(q.embedding)}) + 0 as d
-          from memories m where ${where} and m.embedding is not null
-          order by d, m.id desc limit 50) vec where d < ${q.maxDistance}`);
-  }
+function ranking(q: TSearchInput, skipPinned: boolean): SQL {
   // Trigrams catch misspelt names in short searches ('Biscut'); on long messages their index scan costs
   // more than everything else together (bench:memory) and adds nothing the vector arm does not find.
-  if (q.hasTrgm && q.text.trim().split(/\s+/).length <= TRIGRAM_MAX_WORDS) {
-    arms.push(sql`select id, ${W_TRGM}::float8 as w, row_number() over (order by s desc, id desc) as r from (
-          select m.id, word_similarity(${q.text}, m.content) as s
-          from memories m where ${where} and ${q.text} <% m.content
-          order by s desc, m.id desc limit 50) trg`);
-  }
-  const fused = sql`fused as (
-      select id, sum(w / (${RRF_K} + r)) as rrf from (${sql.join(arms, sql` union all `)}) arms group by id
-    )`;
-  return { scope, fused };
+  const trigram = q.hasTrgm && q.text.trim().split(/\s+/).length <= TRIGRAM_MAX_WORDS;
+  return sql`memory_ranking(${q.userId}::integer, ${q.characterId}::integer, ${q.text}::text,
+    ${q.embedding}::text, ${trigram}::boolean, ${q.limit}::integer, ${q.maxDistance}::float8,
+    ${skipPinned}::boolean,
+    ${RRF_K}::float8, ${W_VEC}::float8, ${W_FTS}::float8, ${W_TRGM}::float8)`;
 }
 
 /** Memories whose vector is missing or was made by another encoder, oldest first. */
