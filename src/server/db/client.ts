@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,7 +37,8 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
 }
 
 export function wrapPglite(client: PGlite): TDatabase {
-  const db = drizzlePglite(client, { schema }) as unknown as TDb;
+  // Queries run as kept prepared statements (PGlite would parse and plan each one anew); migrations as they are.
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as TDb;
   return {
     db,
     kind: 'pglite',

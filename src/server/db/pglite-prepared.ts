@@ -1,0 +1,107 @@
+// Prepared statements for PGlite. Its query() parses, analyses and plans every statement anew (an unnamed
+// statement each time), which on the embedded database is the server's own CPU: for the reply path's
+// statements that was 30-60% of their cost (bench/reply-pipeline.ts). node-postgres keeps a named
+// statement per query on PostgreSQL; this does the same for PGlite, with PGlite's own public protocol
+// building blocks (the wire protocol's Parse once, then Bind and Execute) and its own result parsing.
+import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+
+type TBackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type TStatement = { name: string; paramTypes: number[]; rowDescription: TBackendMessage | null };
+
+/** Distinct statements kept at once by default; the least recently used one is closed past this. */
+const MAX_STATEMENTS = 256;
+/** PostgreSQL's "cached plan must not change result type" (a table changed under a kept statement). */
+const FEATURE_NOT_SUPPORTED = '0A000';
+
+/**
+ * The client drizzle runs on: `query` with a kept named statement per SQL text (least recently used
+ * closed past `maxStatements`); transactions, exec and everything else are PGlite's own. Like PGlite's
+ * query(), it waits for any transaction in progress and never runs inside one.
+ */
+export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATEMENTS): PGlite {
+  const statements = new Map<string, TStatement>();
+  let counter = 0;
+  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+
+  const prepare = async (text: string, options?: QueryOptions): Promise<TStatement> => {
+    const name = `kindred_${++counter}`;
+    await send(protocol.serialize.parse({ name, text, types: options?.paramTypes }));
+    const described = await send(protocol.serialize.describe({ type: 'S', name }));
+    const statement: TStatement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(described),
+      rowDescription: described.find((m) => m.name === 'rowDescription') ?? null,
+    };
+    statements.set(text, statement);
+    if (statements.size > maxStatements) {
+      const [oldest, old] = statements.entries().next().value as [string, TStatement];
+      statements.delete(oldest);
+      await send(protocol.serialize.close({ type: 'S', name: old.name }));
+    }
+    return statement;
+  };
+
+  const run = async (text: string, params: unknown[], options?: QueryOptions): Promise<TBackendMessage[]> => {
+    const messages: TBackendMessage[] = [];
+    try {
+      let statement = statements.get(text);
+      if (statement) {
+        // Most recently used last: the map's order is the eviction order.
+        statements.delete(text);
+        statements.set(text, statement);
+      } else {
+        statement = await prepare(text, options);
+      }
+      const values = params.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const type = statement.paramTypes[i] as number;
+        const serialize = options?.serializers?.[type] ?? client.serializers[type];
+        return serialize ? serialize(value) : String(value);
+      });
+      messages.push(...(await send(protocol.serialize.bind({ statement: statement.name, values }))));
+      if (statement.rowDescription) messages.push(statement.rowDescription);
+      messages.push(...(await send(protocol.serialize.execute({}))));
+    } finally {
+      messages.push(...(await send(protocol.serialize.sync())));
+    }
+    return messages;
+  };
+
+  const query = async <T>(
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> => {
+    // Blobs (COPY to and from /dev/blob) take PGlite's own path.
+    if (options?.blob) return client.query<T>(text, params, options);
+    await client._checkReady();
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        let messages: TBackendMessage[];
+        try {
+          messages = await run(text, params, options);
+        } catch (error) {
+          if ((error as { code?: string }).code !== FEATURE_NOT_SUPPORTED || !statements.has(text)) {
+            throw Object.assign(error as Error, { query: text, params, queryOptions: options });
+          }
+          // The statement's tables changed since it was kept: prepare it again, once.
+          const stale = statements.get(text) as TStatement;
+          statements.delete(text);
+          await send(protocol.serialize.close({ type: 'S', name: stale.name }));
+          await send(protocol.serialize.sync());
+          messages = await run(text, params, options);
+        }
+        await client.syncToFs();
+        return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+      }),
+    );
+  };
+
+  return {
+    query,
+    transaction: client.transaction.bind(client),
+    exec: client.exec.bind(client),
+    sql: client.sql.bind(client),
+    waitReady: client.waitReady,
+  } as unknown as PGlite;
+}
