@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { withNamedStatements } from './pg-named.ts';
 import { withPreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
@@ -50,12 +51,20 @@ export function wrapPglite(client: PGlite): TDatabase {
 }
 
 export function wrapPostgres(connectionString: string, max = 10): TDatabase {
-  const pool = new pg.Pool({ connectionString, max });
+  // Queries run as named statements (prepared once per connection); migrations on a pool of their own.
+  const pool = withNamedStatements(new pg.Pool({ connectionString, max }));
   const db = drizzlePg(pool, { schema }) as unknown as TDb;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      const own = new pg.Pool({ connectionString, max: 1 });
+      try {
+        await migratePg(drizzlePg(own), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await own.end();
+      }
+    },
     hasVector: () => detectVector(db),
     close: () => pool.end(),
     connectionString,
