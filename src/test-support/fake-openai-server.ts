@@ -36,6 +36,8 @@ export type TFakeOpenAI = {
   requests: TFakeChatRequest[];
   setMode(mode: TFakeOpenAIMode): void;
   setTokenDelay(ms: number): void;
+  /** TCP connections clients have opened so far (kept-alive connections are reused). */
+  connections(): number;
   close(): Promise<void>;
 };
 
@@ -281,6 +283,10 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
     });
   });
 
+  let connections = 0;
+  server.on('connection', () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -293,6 +299,7 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
     setTokenDelay(ms) {
       tokenDelayMs = ms;
     },
+    connections: () => connections,
     close() {
       return new Promise((resolve) => {
         server.close(() => resolve());

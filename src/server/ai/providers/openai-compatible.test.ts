@@ -65,6 +65,16 @@ describe('OpenAI-compatible provider against the fake server', () => {
     expect(sent.messages[0]?.content).toContain('Luna is kind to Ada.');
   });
 
+  it('keeps its connection to the model for the next reply', async () => {
+    server.setMode('ok');
+    server.setTokenDelay(2);
+    await collect(model, { messages: prompt(false), withThoughts: false });
+    const opened = server.connections();
+    for (let i = 0; i < 3; i++) await collect(model, { messages: prompt(false), withThoughts: false });
+    server.setTokenDelay(0);
+    expect(server.connections()).toBe(opened);
+  });
+
   it('returns thoughts separately when the prompt asks for them', async () => {
     server.setMode('ok');
     const reply = await collect(model, { messages: prompt(true), withThoughts: true, maxTokens: 50 });

@@ -102,6 +102,15 @@ async function open(
   }
 }
 
+/** Reads a body to its end, ignoring what is in it and any error. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The connection went away: nothing was waiting for it.
+  }
+}
+
 /**
  * Streams one reply. Thoughts tags in the text and reasoning deltas become `thoughts` chunks (dropped
  * unless `withThoughts`). Aborting ends the stream quietly; a model that cannot be reached before the
@@ -141,9 +150,10 @@ export async function* streamOpenAIChat(
   });
 
   const decoder = new TextDecoder();
+  const reader = response.body.getReader();
   try {
-    for await (const bytes of response.body) {
-      parser.feed(decoder.decode(bytes, { stream: true }));
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      parser.feed(decoder.decode(read.value, { stream: true }));
       if (pending.length > 0) {
         const ready = pending;
         pending = [];
@@ -154,6 +164,11 @@ export async function* streamOpenAIChat(
   } catch (error) {
     if (signal?.aborted) return;
     throw error;
+  } finally {
+    // After [DONE] the rest of the body (its end, as a rule) is read in the background: cancelling it
+    // would abort the request and close the connection to the model instead of keeping it for the next.
+    if (isDone) void drain(reader);
+    else void reader.cancel().catch(() => {});
   }
   if (signal?.aborted && !isDone) return;
   push(thoughts.end());
