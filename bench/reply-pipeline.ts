@@ -65,17 +65,18 @@ type TCpu = {
   /** Read and write system calls so far (Linux: /proc/self/io; 0 elsewhere): the kernel's share, explained. */
   readCalls: number;
   writeCalls: number;
+  writtenBytes: number;
   rss: number;
 };
 
 /** This process's read and write system call counts (Linux), for where kernel time goes. */
-function syscallCounts(): { readCalls: number; writeCalls: number } {
+function syscallCounts(): { readCalls: number; writeCalls: number; writtenBytes: number } {
   try {
     const io = readFileSync('/proc/self/io', 'utf8');
     const count = (key: string) => Number(new RegExp(`^${key}: (\\d+)`, 'm').exec(io)?.[1] ?? 0);
-    return { readCalls: count('syscr'), writeCalls: count('syscw') };
+    return { readCalls: count('syscr'), writeCalls: count('syscw'), writtenBytes: count('wchar') };
   } catch {
-    return { readCalls: 0, writeCalls: 0 };
+    return { readCalls: 0, writeCalls: 0, writtenBytes: 0 };
   }
 }
 
@@ -539,7 +540,7 @@ async function runLoad() {
       child: relay.child,
       url: `${relay.ready.url}/reply`,
       people: relay.ready.people!,
-      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0, readCalls: 0, writeCalls: 0 },
+      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0, readCalls: 0, writeCalls: 0, writtenBytes: 0 },
       turns: 0,
       rounds: [],
     },
@@ -548,7 +549,7 @@ async function runLoad() {
       child: kindred.child,
       url: `${kindred.ready.url}/assistant-reply-openai`,
       people: kindred.ready.people!,
-      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0, readCalls: 0, writeCalls: 0 },
+      cpu: { cpuMicros: 0, mainMicros: 0, encoderMicros: 0, sysMicros: 0, readCalls: 0, writeCalls: 0, writtenBytes: 0 },
       turns: 0,
       rounds: [],
     },
@@ -573,14 +574,16 @@ async function runLoad() {
   );
   const perTurn = (side: TSide, micros: number) => (micros / 1000 / side.turns).toFixed(2);
   for (const side of sides) {
-    const { cpuMicros, mainMicros, encoderMicros, sysMicros, readCalls, writeCalls } = side.cpu;
+    const { cpuMicros, mainMicros, encoderMicros, sysMicros, readCalls, writeCalls, writtenBytes } = side.cpu;
     const calls = (n: number) => (n / side.turns).toFixed(1);
     console.log(
       `  ${side.name.padEnd(14)} CPU ${perTurn(side, cpuMicros)} ms per turn   (${side.turns} turns; main thread ${perTurn(
         side,
         mainMicros,
       )} ms, kernel ${perTurn(side, sysMicros)} ms${encoderMicros ? `, sentence encoder thread ${perTurn(side, encoderMicros)} ms` : ''}${
-        writeCalls ? `; ${calls(writeCalls)} writes and ${calls(readCalls)} reads a turn` : ''
+        writeCalls
+          ? `; ${calls(writeCalls)} writes (${(writtenBytes / side.turns / 1000).toFixed(1)} kB) and ${calls(readCalls)} reads a turn`
+          : ''
       })`,
     );
   }
