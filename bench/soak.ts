@@ -4,7 +4,7 @@
 // minutes' after warm-up (one sample rises and falls with the requests in flight and with the memory the
 // sentence encoder's thread holds at that moment), and that no daily slot or message is lost: every turn's message is stored; every reply that
 // produced words is stored and used one slot; a turn stopped before any words gave its slot back.
-// Run: npm run bench:soak [-- --minutes 30 --chats 30 --token-delay 20 --reply-tokens 60]
+// Run: npm run bench:soak [-- --minutes 30 --chats 30 --token-delay 20 --reply-tokens 60 --embeddings embedded|remote]
 //      (the full run is 30 minutes; DATABASE_URL=postgres://... for PostgreSQL)
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -22,6 +22,8 @@ const { values } = parseArgs({
     'token-delay': { type: 'string', default: '20' },
     'reply-tokens': { type: 'string', default: '60' },
     'abort-share': { type: 'string', default: '0.2' },
+    // The sentence encoder: the embedded one in its own thread (the default), or the fake model's /v1/embeddings.
+    embeddings: { type: 'string', default: 'embedded' },
     'model-url': { type: 'string' },
   },
 });
@@ -61,6 +63,11 @@ async function runKindred() {
   const config = loadConfig({
     ...benchServerEnv({ dataDir, modelUrl: values['model-url']! }),
     FREE_DAILY_MESSAGES: '1000000',
+    ...(values.embeddings === 'remote' && {
+      EMBEDDINGS_URL: values['model-url']!,
+      EMBEDDINGS_MODEL: 'fake-embed',
+      EMBEDDINGS_API_KEY: 'bench-key',
+    }),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
@@ -107,7 +114,7 @@ function start(
   role: string,
   extra: string[] = [],
 ): Promise<{ child: ChildProcess; ready: { url: string; people?: TPerson[] } }> {
-  const passOn = ['chats', 'token-delay', 'reply-tokens'].flatMap((k) => [
+  const passOn = ['chats', 'token-delay', 'reply-tokens', 'embeddings'].flatMap((k) => [
     `--${k}`,
     String(values[k as 'chats']),
   ]);
