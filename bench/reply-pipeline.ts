@@ -502,6 +502,16 @@ async function turn(url: string, person: TPerson, hist: string | undefined, turn
 
 type TCpuTotals = Omit<TCpu, 'rss'>;
 
+const noCpu = (): TCpuTotals => ({
+  cpuMicros: 0,
+  mainMicros: 0,
+  encoderMicros: 0,
+  sysMicros: 0,
+  readCalls: 0,
+  writeCalls: 0,
+  writtenBytes: 0,
+});
+
 type TSide = {
   name: string;
   child: ChildProcess;
@@ -540,15 +550,7 @@ async function runLoad() {
       child: relay.child,
       url: `${relay.ready.url}/reply`,
       people: relay.ready.people!,
-      cpu: {
-        cpuMicros: 0,
-        mainMicros: 0,
-        encoderMicros: 0,
-        sysMicros: 0,
-        readCalls: 0,
-        writeCalls: 0,
-        writtenBytes: 0,
-      },
+      cpu: noCpu(),
       turns: 0,
       rounds: [],
     },
@@ -557,15 +559,7 @@ async function runLoad() {
       child: kindred.child,
       url: `${kindred.ready.url}/assistant-reply-openai`,
       people: kindred.ready.people!,
-      cpu: {
-        cpuMicros: 0,
-        mainMicros: 0,
-        encoderMicros: 0,
-        sysMicros: 0,
-        readCalls: 0,
-        writeCalls: 0,
-        writtenBytes: 0,
-      },
+      cpu: noCpu(),
       turns: 0,
       rounds: [],
     },

@@ -22,6 +22,12 @@ export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATE
   const statements = new Map<string, TStatement>();
   let counter = 0;
   const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+  /** Drops a kept statement, here and in the database. */
+  const forget = async (text: string) => {
+    const statement = statements.get(text) as TStatement;
+    statements.delete(text);
+    await send(protocol.serialize.close({ type: 'S', name: statement.name }));
+  };
 
   const prepare = async (text: string, options?: QueryOptions): Promise<TStatement> => {
     const name = `kindred_${++counter}`;
@@ -33,11 +39,7 @@ export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATE
       rowDescription: described.find((m) => m.name === 'rowDescription') ?? null,
     };
     statements.set(text, statement);
-    if (statements.size > maxStatements) {
-      const [oldest, old] = statements.entries().next().value as [string, TStatement];
-      statements.delete(oldest);
-      await send(protocol.serialize.close({ type: 'S', name: old.name }));
-    }
+    if (statements.size > maxStatements) await forget(statements.keys().next().value as string);
     return statement;
   };
 
@@ -85,9 +87,7 @@ export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATE
             throw Object.assign(error as Error, { query: text, params, queryOptions: options });
           }
           // The statement's tables changed since it was kept: prepare it again, once.
-          const stale = statements.get(text) as TStatement;
-          statements.delete(text);
-          await send(protocol.serialize.close({ type: 'S', name: stale.name }));
+          await forget(text);
           await send(protocol.serialize.sync());
           messages = await run(text, params, options);
         }
