@@ -35,6 +35,21 @@ describe('the embedded encoder, in its own thread', () => {
     expect(await embedder.embed([])).toEqual([]);
   });
 
+  it('encodes a worst-case load (many long texts at once) inside its bounded heap, each as it would alone', async () => {
+    const embedder = createUseLiteEmbedder();
+    const words = 'my sister Maya paints boats by the sea while I work night shifts at the hospital'.split(
+      ' ',
+    );
+    const long = (k: number) =>
+      Array.from({ length: 400 }, (_, i) => `${words[(i * 7 + k) % words.length]}${i % 13 ? '' : k}`)
+        .join(' ')
+        .slice(0, 2000);
+    const all = await Promise.all(Array.from({ length: 40 }, (_, k) => embedder.embed([long(k)])));
+    expect(all.flat()).toHaveLength(40);
+    const [alone] = await embedder.embed([long(39)]);
+    expect(cosine(all[39]![0]!, alone!)).toBeGreaterThan(0.9999);
+  });
+
   it("reports its thread's CPU, which grows with work", async () => {
     const embedder = createUseLiteEmbedder();
     const before = (await embedder.usage!()).cpuMicros;
