@@ -22,7 +22,8 @@ export class MemoriesPage {
 
   async open() {
     if (!(await this.drawer.isVisible())) await this.openButton.click();
-    await expect(this.drawer).toBeVisible();
+    // Slid all the way in (300 ms), so what follows reads and shows the whole drawer.
+    await expect(this.drawer).toBeInViewport({ ratio: 1 });
   }
 
   async close() {
