@@ -113,6 +113,9 @@ export const ZConfig = z.object({
     )
     .default('22-8'),
   CHECKIN_DAILY_CAP: z.coerce.number().int().min(0).default(2),
+  // Mail: any SMTP relay (smtp:// or smtps://, user and password in the URL); unset: nothing is sent.
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: z.string().min(3).default('Kindred <kindred@localhost>'),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {

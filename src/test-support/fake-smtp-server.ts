@@ -1,0 +1,61 @@
+// A real SMTP server on a free port that keeps every message it receives (tests read them back).
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type TReceivedMail = { from: string; to: string[]; raw: string };
+
+export type TFakeSmtp = {
+  url: string;
+  received: TReceivedMail[];
+  /** Resolves with the first message (already received or still to come) that `match` accepts. */
+  waitFor(match: (mail: TReceivedMail) => boolean, timeoutMs?: number): Promise<TReceivedMail>;
+  close(): Promise<void>;
+};
+
+export async function startFakeSmtp(): Promise<TFakeSmtp> {
+  const received: TReceivedMail[] = [];
+  const waiters: { match: (mail: TReceivedMail) => boolean; resolve: (mail: TReceivedMail) => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail: TReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        received.push(mail);
+        for (const waiter of waiters.filter((w) => w.match(mail))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(mail);
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    waitFor(match, timeoutMs = 5000) {
+      const found = received.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('No matching mail arrived')), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (mail) => {
+            clearTimeout(timer);
+            resolve(mail);
+          },
+        });
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
