@@ -1,0 +1,53 @@
+// The crisis statements the detector's sentence-encoder arm compares each message with: written for the
+// detector (none of them is in its quality set), one per way people say it. Look-alikes the encoder
+// tends to confuse with them sit beside them, so a message nearer a look-alike than a crisis is not one.
+
+export const CRISIS_REFERENCE_STATEMENTS: string[] = [
+  'I am going to kill myself',
+  'I want to commit suicide',
+  'I want to end my own life',
+  'I wish I could die and stop existing',
+  'I do not want to live any more',
+  'I would rather be dead than go on',
+  'Everybody would be happier if I were gone',
+  'I am a burden and the world would be better without me',
+  'There is nothing left to live for',
+  'I cannot go on, I want it all to be over',
+  'I hope I do not wake up in the morning',
+  'I have a plan to end my life',
+  'I saved up pills to overdose on',
+  'I am standing on a ledge and thinking of jumping',
+  'I keep thinking of hanging myself',
+  'I cut my arms with a blade to cope',
+  'I hurt myself on purpose when I feel bad',
+  'I have been self-harming',
+  'I burn my skin to feel something',
+  'I am saying goodbye to everyone before I go',
+  'I feel completely hopeless and want to die',
+  'Nobody would care if I were dead',
+  'I am going to shoot people at my school',
+  'I want to stab him and watch him suffer',
+  'I am going to kill my family',
+  'I have a gun and I am going to use it on them tomorrow',
+];
+
+export const LOOK_ALIKE_REFERENCE_STATEMENTS: string[] = [
+  'This work is killing me, so much to do',
+  'I laughed so hard I nearly died',
+  'I am dying to go to the concert',
+  'I would kill for a coffee right now',
+  'My parents are going to kill me for being late',
+  'We killed the monster in the video game',
+  'The food there was to die for',
+  'She nailed it and killed the performance',
+  'I am dead tired after the gym',
+  'The character dies at the end of the book',
+  'I am writing a crime novel with a murder in it',
+  'My old dog passed away peacefully',
+  'My battery died and my phone is dead',
+  'I want to end the call and go to sleep',
+  'I want to live abroad one day',
+  'I am feeling much better now, things are good',
+  'I hurt my ankle playing sport',
+  'I am so bored I could scream',
+];
