@@ -7,11 +7,11 @@ import { loadConfig } from '../src/server/config.ts';
 import { openPglite, rowsOf, wrapPglite } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { toVectorLiteral } from '../src/server/memory/embedder.ts';
-import { createMemoryService } from '../src/server/memory/memory-service.ts';
-import { MEMORY_QUESTION_PAIRS } from '../src/server/memory/quality-set.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
 import { chatModelsFromConfig } from '../src/server/services/chat/chat-models.ts';
+import { createMemoryService } from '../src/server/services/memories/memory-service.ts';
 import { startFakeOpenAI } from '../src/test-support/fake-openai-server.ts';
+import { MEMORY_QUESTION_PAIRS } from '../src/test-support/memory-quality-set.ts';
 
 const { values } = parseArgs({
   options: {

@@ -145,7 +145,7 @@ async function runKindred() {
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
   const { createLogger } = await import('../src/server/lib/logger.ts');
   const { createEmbedder } = await import('../src/server/memory/embedder.ts');
-  const { createMemoryService } = await import('../src/server/memory/memory-service.ts');
+  const { createMemoryService } = await import('../src/server/services/memories/memory-service.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-pipeline-'));
   const { benchServerEnv } = await import('./support/server-env.ts');
   const config = loadConfig({
@@ -186,7 +186,7 @@ async function runKindred() {
 
 /** What each person has already told the character: recall ranks real memories on every turn. */
 async function seedMemories(
-  memory: import('../src/server/memory/memory-service.ts').TMemoryService,
+  memory: import('../src/server/services/memories/memory-service.ts').TMemoryService,
   people: TPerson[],
 ) {
   const facts = [
@@ -232,7 +232,7 @@ async function relayEmbedder(): Promise<import('../src/server/memory/embedder.ts
 async function runRelay() {
   const { openDatabase, openPglite, wrapPglite } = await import('../src/server/db/client.ts');
   const { seedDatabase } = await import('../src/server/db/seed/seed.ts');
-  const { createMemoryService } = await import('../src/server/memory/memory-service.ts');
+  const { createMemoryService } = await import('../src/server/services/memories/memory-service.ts');
   const { toVectorLiteral } = await import('../src/server/memory/embedder.ts');
   const { JUDGE_SCHEMA } = await import('../src/server/memory/judge.ts');
   const { detectSearchCapabilities } = await import('../src/server/memory/search-capabilities.ts');

@@ -21,7 +21,6 @@ import type { TLogger } from './lib/logger.ts';
 import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
 import { createEmbedder } from './memory/embedder.ts';
-import { createMemoryService, type TMemoryService } from './memory/memory-service.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { assistantRoutes } from './routes/assistant.ts';
@@ -40,6 +39,7 @@ import { usersRoutes } from './routes/users.ts';
 import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
 import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
 import { planPriorityOptions, withPlanPriority } from './services/chat/plan-priority.ts';
+import { createMemoryService, type TMemoryService } from './services/memories/memory-service.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
 import { createVoiceEngine, type TVoiceEngine } from './voice/index.ts';
 

@@ -10,7 +10,7 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../test-support/test-app.ts';
-import { avatarPng } from './services/character-cards/test-cards.ts';
+import { avatarPng } from '../test-support/test-cards.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);

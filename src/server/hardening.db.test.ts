@@ -8,7 +8,7 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../test-support/test-app.ts';
-import { avatarPng } from './services/character-cards/test-cards.ts';
+import { avatarPng } from '../test-support/test-cards.ts';
 
 // The findings of the attacker's probe, each shown fixed (issue 11).
 const NUL = String.fromCharCode(0);

@@ -11,8 +11,8 @@ import { createJobRunner } from './jobs/runner.ts';
 import { createDrain } from './lib/drain.ts';
 import { createLogger } from './lib/logger.ts';
 import { createEmbedder } from './memory/embedder.ts';
-import { createMemoryService } from './memory/memory-service.ts';
 import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
+import { createMemoryService } from './services/memories/memory-service.ts';
 import { createVoiceEngine } from './voice/index.ts';
 
 async function main() {

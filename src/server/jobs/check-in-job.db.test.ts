@@ -11,8 +11,8 @@ import type { TDatabase } from '../db/client.ts';
 import { insertMemory } from '../db/queries/memories.ts';
 import { chatLogs, chatMessages, memories } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
-import { sendDueCheckIns } from '../memory/check-in.ts';
 import { chatModelsFromConfig } from '../services/chat/chat-models.ts';
+import { sendDueCheckIns } from '../services/memories/send-check-ins.ts';
 import { checkInJob } from './check-in-job.ts';
 import { createJobRunner } from './runner.ts';
 

@@ -1,5 +1,5 @@
 // The check-in sweep as a background job, every CHECKIN_SWEEP_SECONDS.
-import { sendDueCheckIns } from '../memory/check-in.ts';
+import { sendDueCheckIns } from '../services/memories/send-check-ins.ts';
 import type { TJobDefinition } from './types.ts';
 
 export function checkInJob(everySeconds: number): TJobDefinition {

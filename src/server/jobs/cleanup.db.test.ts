@@ -9,11 +9,11 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../test-support/test-app.ts';
+import { avatarPng } from '../../test-support/test-cards.ts';
 import { upsertIdpPayload } from '../db/queries/idp.ts';
 import { insertSession } from '../db/queries/users.ts';
 import { idpPayloads, rateLimits, sessions, uploads } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
-import { avatarPng } from '../services/character-cards/test-cards.ts';
 import { createStorage } from '../storage/index.ts';
 import { cleanupJob, runCleanup } from './cleanup.ts';
 import { jobDefinitions } from './index.ts';

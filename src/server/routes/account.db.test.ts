@@ -11,6 +11,7 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../test-support/test-app.ts';
+import { avatarPng } from '../../test-support/test-cards.ts';
 import { createApp } from '../app.ts';
 import { insertIdpAccount } from '../db/queries/idp.ts';
 import { idpAccounts, memories, uploads, users } from '../db/schema.ts';
@@ -18,7 +19,6 @@ import { cleanupJob } from '../jobs/cleanup.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { TAccountExport } from '../services/account/export-data.ts';
-import { avatarPng } from '../services/character-cards/test-cards.ts';
 
 let t: TTestApp;
 let owner: TTestUser;

@@ -6,10 +6,10 @@ import type { TModelKind } from '../ai/select-models.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
 import { streamEvents } from '../lib/sse.ts';
-import type { TMemoryService } from '../memory/memory-service.ts';
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
 import { startReply, type TReplyRun } from '../services/chat/send-message.ts';
+import type { TMemoryService } from '../services/memories/memory-service.ts';
 import { speakReply } from '../services/voice/speak-reply.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 

@@ -10,8 +10,6 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../test-support/test-app.ts';
-import { findVisibleCharacter, listOwnCharacters } from '../db/queries/characters.ts';
-import { parseCard } from '../services/character-cards/index.ts';
 import {
   avatarPng,
   base64Json,
@@ -19,7 +17,9 @@ import {
   v2Card,
   v3Card,
   withTextChunks,
-} from '../services/character-cards/test-cards.ts';
+} from '../../test-support/test-cards.ts';
+import { parseCard } from '../character-cards/index.ts';
+import { findVisibleCharacter, listOwnCharacters } from '../db/queries/characters.ts';
 
 let t: TTestApp;
 let me: TTestUser;

@@ -14,7 +14,7 @@ import { createApp } from '../app.ts';
 import { memories } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createEmbedder } from '../memory/embedder.ts';
-import { createMemoryService, type TMemoryService } from '../memory/memory-service.ts';
+import { createMemoryService, type TMemoryService } from '../services/memories/memory-service.ts';
 
 const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;

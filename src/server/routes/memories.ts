@@ -12,18 +12,16 @@ import {
 import type { TDb } from '../db/client.ts';
 import { saveTimeZone } from '../db/queries/check-ins.ts';
 import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
-import type { TMemoryService } from '../memory/memory-service.ts';
-import {
-  addMemory,
-  checkInsOf,
-  memoriesOfCharacter,
-  mostDiscussedTopics,
-  pinMemory,
-  recentMemories,
-  removeMemory,
-  searchMemoriesFor,
-  totalMemories,
-} from '../services/memories/memories.ts';
+import { addMemory } from '../services/memories/add-memory.ts';
+import { checkInsOf } from '../services/memories/list-check-ins.ts';
+import { memoriesOfCharacter } from '../services/memories/list-memories.ts';
+import type { TMemoryService } from '../services/memories/memory-service.ts';
+import { mostDiscussedTopics } from '../services/memories/most-discussed-topics.ts';
+import { pinMemory } from '../services/memories/pin-memory.ts';
+import { recentMemories } from '../services/memories/recent-memories.ts';
+import { removeMemory } from '../services/memories/remove-memory.ts';
+import { searchMemoriesFor } from '../services/memories/search-memories.ts';
+import { totalMemories } from '../services/memories/total-memories.ts';
 
 export function memoriesRoutes(db: TDb, memory: TMemoryService) {
   return new Hono<TAppEnv>()

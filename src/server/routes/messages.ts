@@ -11,7 +11,6 @@ import {
 } from '../../shared/controls.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, parseParams, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
-import type { TMemoryService } from '../memory/memory-service.ts';
 import type { TChatModels } from '../services/chat/chat-models.ts';
 import { chooseAlternative } from '../services/chat/choose-alternative.ts';
 import { startContinue } from '../services/chat/continue-reply.ts';
@@ -20,6 +19,7 @@ import { rateMessage } from '../services/chat/rate-message.ts';
 import { startRegenerate } from '../services/chat/regenerate-reply.ts';
 import { rewindChat } from '../services/chat/rewind-chat.ts';
 import { startWithGreeting } from '../services/chat/start-with-greeting.ts';
+import type { TMemoryService } from '../services/memories/memory-service.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 import { replyResponse } from './assistant.ts';
 

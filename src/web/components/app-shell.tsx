@@ -1,6 +1,6 @@
 // The signed-in frame: the sidebar beside whichever screen is open.
 import { Outlet } from 'react-router';
-import { Sidebar } from './sidebar.tsx';
+import { Sidebar } from './sidebar/sidebar.tsx';
 
 export function AppShell() {
   return (

@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { withoutRolePlayPrefix } from '../../../shared/characters.ts';
+import { writeCardJson, writeCardPng, ZCardV3Data } from '../../character-cards/index.ts';
 import type { TDb } from '../../db/client.ts';
 import { findVisibleCharacter } from '../../db/queries/characters.ts';
 import type { TCharacterRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
-import { exportCardJson, exportCardPng, ZCardV3Data } from '../character-cards/index.ts';
 import { AVATAR_SIZE } from './avatar-image.ts';
 
 /** The built-in cast's pictures ship with the web app under /cast. */
@@ -69,13 +69,13 @@ export async function exportCharacterCard(
   const stem = fileStem(row.name);
   if (opts.format === 'json') {
     return {
-      bytes: Buffer.from(exportCardJson(character, opts.version), 'utf8'),
+      bytes: Buffer.from(writeCardJson(character, opts.version), 'utf8'),
       contentType: 'application/json; charset=utf-8',
       filename: `${stem}.${opts.version}.json`,
     };
   }
   return {
-    bytes: await exportCardPng(character, await avatarPng(storage, row)),
+    bytes: await writeCardPng(character, await avatarPng(storage, row)),
     contentType: 'image/png',
     filename: `${stem}.png`,
   };

@@ -1,10 +1,10 @@
 // A character's greetings (its first message, then a card's alternate greetings), filled in for the person.
 import type { TGreetings } from '../../../shared/controls.ts';
 import { DEFAULT_USER_NAME, fillPlaceholders } from '../../ai/prompt.ts';
+import { toKindredText } from '../../character-cards/persona-text.ts';
 import type { TDb } from '../../db/client.ts';
 import { findVisibleCharacter } from '../../db/queries/characters.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toKindredText } from '../character-cards/persona-text.ts';
 
 export async function characterGreetings(
   db: TDb,

@@ -1,11 +1,11 @@
 // Imports a Character Card (V1/V2/V3, PNG or JSON) as a new character of the person's own.
 import { CHARACTER_LIMITS, withRolePlayPrefix } from '../../../shared/characters.ts';
 import { hasNul } from '../../../shared/text.ts';
+import { CardError, parseCard, type TImportedCard } from '../../character-cards/index.ts';
 import type { TDb } from '../../db/client.ts';
 import { insertCharacter } from '../../db/queries/characters.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
-import { CardError, parseCard, type TImportedCard } from '../character-cards/index.ts';
 import { cutText } from './cut-text.ts';
 import { storeAvatar } from './store-avatar.ts';
 import { toPersona } from './to-persona.ts';

@@ -14,8 +14,8 @@ import {
 } from '../../db/queries/chat-logs.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
-import type { TMemoryService } from '../../memory/memory-service.ts';
-import { memoryForReply, type TReplyMemory } from '../../memory/reply-memory.ts';
+import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
+import type { TMemoryService } from '../memories/memory-service.ts';
 import type { TChatModels } from './chat-models.ts';
 import {
   dailyReservation,

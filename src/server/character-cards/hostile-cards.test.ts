@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { avatarPng, base64Json, v2Card, withTextChunks } from '../../test-support/test-cards.ts';
 import { CardError, parseCard, type TCardErrorCode } from './index.ts';
-import { avatarPng, base64Json, v2Card, withTextChunks } from './test-cards.ts';
 
 function codeOf(bytes: Buffer): TCardErrorCode | 'no error' {
   try {

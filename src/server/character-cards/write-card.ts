@@ -1,4 +1,4 @@
-// Writes a Kindred character as a V2 or V3 card, as JSON text or inside its PNG avatar.
+// Writes a Kindred character as a V2 or V3 card, as JSON text or inside its PNG avatar (the codec half of exporting).
 
 import sharp from 'sharp';
 import { isCardChunk } from './card-avatar.ts';
@@ -82,7 +82,7 @@ function cardObject(data: TCardV3Data, version: 'v2' | 'v3') {
     : { spec: 'chara_card_v2', spec_version: '2.0', data: toV2Data(data) };
 }
 
-export function exportCardJson(character: TExportableCharacter, version: 'v2' | 'v3'): string {
+export function writeCardJson(character: TExportableCharacter, version: 'v2' | 'v3'): string {
   return `${JSON.stringify(cardObject(buildCardData(character), version), null, 2)}\n`;
 }
 
@@ -98,7 +98,7 @@ async function pngChunksOf(image: Buffer): Promise<TPngChunk[]> {
 }
 
 /** Writes `ccv3` for V3 readers and `chara` (V2) for older ones, replacing any card already in the image. */
-export async function exportCardPng(character: TExportableCharacter, avatarPng: Buffer): Promise<Buffer> {
+export async function writeCardPng(character: TExportableCharacter, avatarPng: Buffer): Promise<Buffer> {
   const data = buildCardData(character);
   const chunks = (await pngChunksOf(avatarPng)).filter((chunk) => !isCardChunk(chunk));
   const base64 = (version: 'v2' | 'v3') =>

@@ -1,17 +1,17 @@
 // Check-ins: the character writes first, picking up something the person told them ('How did the interview go?').
-import type { TChatModel } from '../ai/chat-model.ts';
-import { buildPrompt } from '../ai/prompt.ts';
-import type { TConfig } from '../config.ts';
-import type { TDb } from '../db/client.ts';
+import type { TChatModel } from '../../ai/chat-model.ts';
+import { buildPrompt } from '../../ai/prompt.ts';
+import type { TConfig } from '../../config.ts';
+import type { TDb } from '../../db/client.ts';
 import {
   claimCheckIn,
   dueCheckIns,
   insertCheckInLog,
   releaseCheckIn,
   type TCheckInCandidate,
-} from '../db/queries/check-ins.ts';
-import type { TLogger } from '../lib/logger.ts';
-import { isQuietNow, parseQuietHours } from './quiet-hours.ts';
+} from '../../db/queries/check-ins.ts';
+import type { TLogger } from '../../lib/logger.ts';
+import { isQuietNow, parseQuietHours } from '../../memory/quiet-hours.ts';
 
 /** Someone who wrote in that chat within this many seconds is "in the chat right now" (capped by the min age). */
 const ACTIVE_WINDOW_SECONDS = 600;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../../test-support/test-app.ts';
-import { openTestDatabase } from '../../test-support/test-db.ts';
-import type { TDatabase } from '../db/client.ts';
-import { memories } from '../db/schema.ts';
-import type { TEmbedder } from './embedder.ts';
+import { createSignedInUser } from '../../../test-support/test-app.ts';
+import { openTestDatabase } from '../../../test-support/test-db.ts';
+import type { TDatabase } from '../../db/client.ts';
+import { memories } from '../../db/schema.ts';
+import type { TEmbedder } from '../../memory/embedder.ts';
+import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
 import { createMemoryService } from './memory-service.ts';
-import { createUseLiteEmbedder } from './use-lite-embedder.ts';
 
 const SERAPHINE = 1;
 let database: TDatabase;

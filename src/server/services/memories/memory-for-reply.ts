@@ -1,5 +1,5 @@
 // Memory around one reply: recall before it (into the prompt), and hand the exchange to the judge after it.
-import type { TChatModel } from '../ai/chat-model.ts';
+import type { TChatModel } from '../../ai/chat-model.ts';
 import type { TMemoryService, TPromptMemory } from './memory-service.ts';
 
 export type TReplyMemory = {

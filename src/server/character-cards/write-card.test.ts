@@ -1,13 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  exportCardJson,
-  exportCardPng,
-  parseCard,
-  type TExportableCharacter,
-  type TImportedCard,
-} from './index.ts';
-import {
   avatarPng,
   base64Json,
   decodeCardChunk,
@@ -15,7 +8,14 @@ import {
   v2Card,
   v3Card,
   withTextChunks,
-} from './test-cards.ts';
+} from '../../test-support/test-cards.ts';
+import {
+  parseCard,
+  type TExportableCharacter,
+  type TImportedCard,
+  writeCardJson,
+  writeCardPng,
+} from './index.ts';
 
 // What the caller stores: the name cut to Kindred's 20 characters, everything else as imported.
 function stored(card: TImportedCard): TExportableCharacter {
@@ -37,7 +37,7 @@ describe('card round trip', () => {
   it('V2 JSON: import, export, import again keeps every field, unknown fields and extensions', () => {
     const first = parseCard({ bytes: Buffer.from(JSON.stringify(v2Card)) });
 
-    const exported = exportCardJson(stored(first), 'v2');
+    const exported = writeCardJson(stored(first), 'v2');
     const second = parseCard({ bytes: Buffer.from(exported) });
 
     expect(JSON.parse(exported).spec).toBe('chara_card_v2');
@@ -54,7 +54,7 @@ describe('card round trip', () => {
     const png = withTextChunks(await avatarPng(), [['ccv3', base64Json(v3Card)]]);
     const first = parseCard({ bytes: png });
 
-    const exported = await exportCardPng(stored(first), first.avatar!.bytes);
+    const exported = await writeCardPng(stored(first), first.avatar!.bytes);
     const second = parseCard({ bytes: exported });
 
     expect(kindredFields(second)).toEqual(kindredFields(first));
@@ -67,7 +67,7 @@ describe('card round trip', () => {
   it('a V3 PNG export is readable by a V2 reader through its chara chunk', async () => {
     const first = parseCard({ bytes: Buffer.from(JSON.stringify(v3Card)) });
 
-    const exported = await exportCardPng(stored(first), await avatarPng());
+    const exported = await writeCardPng(stored(first), await avatarPng());
 
     const v2 = decodeCardChunk(exported, 'chara');
     expect(v2.spec).toBe('chara_card_v2');
@@ -90,7 +90,7 @@ describe('card round trip', () => {
       card: null,
     };
 
-    const exported = await exportCardPng(character, old);
+    const exported = await writeCardPng(character, old);
 
     expect(textChunks(exported).map((chunk) => chunk.keyword)).toEqual(['chara', 'ccv3']);
     expect(parseCard({ bytes: exported }).name).toBe('Mira');
@@ -105,7 +105,7 @@ describe('card round trip', () => {
       card: null,
     };
 
-    const json = exportCardJson(character, 'v3');
+    const json = writeCardJson(character, 'v3');
     const imported = parseCard({ bytes: Buffer.from(json) });
 
     expect(JSON.parse(json).data.first_mes).toBe('Where did you wake up, {{user}}?');
@@ -127,7 +127,7 @@ describe('card round trip', () => {
       greeting: null,
     };
 
-    const second = parseCard({ bytes: Buffer.from(exportCardJson(edited, 'v3')) });
+    const second = parseCard({ bytes: Buffer.from(writeCardJson(edited, 'v3')) });
 
     expect(kindredFields(second)).toEqual({
       name: 'Sera',
@@ -146,7 +146,7 @@ describe('card round trip', () => {
     const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
       .webp()
       .toBuffer();
-    const exported = await exportCardPng(
+    const exported = await writeCardPng(
       { name: 'W', tagline: 'x', description: 'W.', greeting: null, card: null },
       webp,
     );

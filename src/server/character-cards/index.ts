@@ -4,6 +4,6 @@ export type { TAvatarMime, TCardAvatar } from './card-avatar.ts';
 export { CardError, type TCardErrorCode } from './card-error.ts';
 export { type TCardV3Data, ZCardV3Data } from './card-schema.ts';
 export type { TExportableCharacter, TImportedCard } from './card-types.ts';
-export { exportCardJson, exportCardPng } from './export-card.ts';
 export { CARD_LIMITS } from './limits.ts';
 export { parseCard } from './parse-card.ts';
+export { writeCardJson, writeCardPng } from './write-card.ts';

@@ -2,9 +2,9 @@
 import { PanelLeftClose, PanelLeftOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { SearchBox } from '../features/characters/search-box.tsx';
-import { FeaturedList } from './sidebar/featured-list.tsx';
-import { UserMenu } from './sidebar/user-menu.tsx';
+import { SearchBox } from '../../features/characters/search-box.tsx';
+import { FeaturedList } from './featured-list.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 const OPEN_KEY = 'kindred.sidebarOpen';
 

@@ -1,4 +1,4 @@
-// Card fixtures and PNG builders shared by this folder's tests; PNGs are built with libraries
+// Card fixtures and PNG builders shared by the card tests; PNGs are built with libraries
 // independent of the code under test, so the tests check real interoperability.
 
 import { encode as encodeText } from 'png-chunk-text';

@@ -1,14 +1,14 @@
 // Retrieval quality: 62 memory/question pairs (the question asks in other words) among 200 distractors of the
 // same person. Prints recall@1 and recall@3 and asserts a floor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignedInUser } from '../../test-support/test-app.ts';
-import { openTestDatabase } from '../../test-support/test-db.ts';
-import type { TDatabase } from '../db/client.ts';
-import { insertMemory } from '../db/queries/memories.ts';
-import { toVectorLiteral } from './embedder.ts';
+import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../../../test-support/memory-quality-set.ts';
+import { createSignedInUser } from '../../../test-support/test-app.ts';
+import { openTestDatabase } from '../../../test-support/test-db.ts';
+import type { TDatabase } from '../../db/client.ts';
+import { insertMemory } from '../../db/queries/memories.ts';
+import { toVectorLiteral } from '../../memory/embedder.ts';
+import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
 import { createMemoryService, type TMemoryService } from './memory-service.ts';
-import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from './quality-set.ts';
-import { createUseLiteEmbedder } from './use-lite-embedder.ts';
 
 const SERAPHINE = 1;
 

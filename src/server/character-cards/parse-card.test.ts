@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import {
+  avatarPng,
+  base64Json,
+  textChunks,
+  v2Card,
+  v3Card,
+  withTextChunks,
+} from '../../test-support/test-cards.ts';
 import { parseCard } from './index.ts';
-import { avatarPng, base64Json, textChunks, v2Card, v3Card, withTextChunks } from './test-cards.ts';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 

@@ -1,7 +1,7 @@
 // Memory as the rest of the server uses it: recall for a reply, remember after it, add, search, re-embed.
-import { MEMORY_MAX_CHARS, type TMemory } from '../../shared/memories.ts';
-import type { TChatModel } from '../ai/chat-model.ts';
-import type { TDatabase, TDb } from '../db/client.ts';
+import { MEMORY_MAX_CHARS, type TMemory } from '../../../shared/memories.ts';
+import type { TChatModel } from '../../ai/chat-model.ts';
+import type { TDatabase, TDb } from '../../db/client.ts';
 import {
   memoriesToEmbed,
   recallMemories,
@@ -9,11 +9,11 @@ import {
   searchMemories,
   setMemoryEmbedding,
   type TMemoryRecord,
-} from '../db/queries/memories.ts';
-import type { TLogger } from '../lib/logger.ts';
-import { type TEmbedder, toVectorLiteral } from './embedder.ts';
-import { judgeExchange, toImportance } from './judge.ts';
-import { detectSearchCapabilities, type TSearchCapabilities } from './search-capabilities.ts';
+} from '../../db/queries/memories.ts';
+import type { TLogger } from '../../lib/logger.ts';
+import { type TEmbedder, toVectorLiteral } from '../../memory/embedder.ts';
+import { judgeExchange, toImportance } from '../../memory/judge.ts';
+import { detectSearchCapabilities, type TSearchCapabilities } from '../../memory/search-capabilities.ts';
 
 /**
  * Two memories of one person and character at or above this cosine similarity (Universal Sentence

@@ -1,7 +1,7 @@
 // Zod schemas for card data in the V3 shape that Kindred stores, lenient where real cards vary.
 
 import { z } from 'zod';
-import { ZText } from '../../../shared/text.ts';
+import { ZText } from '../../shared/text.ts';
 
 // Exporters disagree on whether lists are arrays or comma-separated text.
 const ZStringList = z.union([
