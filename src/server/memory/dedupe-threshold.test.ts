@@ -1,9 +1,9 @@
 // Measures the dedupe threshold: re-tellings of one memory must score at or above DUPLICATE_SIMILARITY,
 // different memories of the quality set below it.
 import { describe, expect, it } from 'vitest';
+import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../../test-support/memory-quality-set.ts';
+import { DUPLICATE_SIMILARITY } from '../services/memories/memory-service.ts';
 import { cosine } from './embedder.ts';
-import { DUPLICATE_SIMILARITY } from './memory-service.ts';
-import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from './quality-set.ts';
 import { createUseLiteEmbedder } from './use-lite-embedder.ts';
 
 const RETELLINGS: [string, string][] = [
@@ -61,5 +61,6 @@ describe('dedupe threshold (Universal Sentence Encoder lite)', () => {
     expect(sameScores.filter((s) => s >= DUPLICATE_SIMILARITY).length).toBeGreaterThanOrEqual(
       RETELLINGS.length - 1,
     );
-  });
+    // About 150 sentences through the encoder: seconds of CPU, more on a shared machine.
+  }, 120_000);
 });
