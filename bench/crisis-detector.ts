@@ -3,7 +3,7 @@
 // crisis word that go on to the encoder.
 // Run: npm run bench:crisis [-- --rounds 200]
 import { parseArgs } from 'node:util';
-import { DISTRACTOR_MEMORIES } from '../src/server/memory/quality-set.ts';
+import { DISTRACTOR_MEMORIES } from '../src/test-support/memory-quality-set.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
 import { createCrisisDetector } from '../src/server/safety/crisis-detector.ts';
 import { readCrisisPhrases } from '../src/server/safety/crisis-phrases.ts';

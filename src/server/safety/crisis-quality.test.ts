@@ -2,7 +2,7 @@
 // recall and false-positive rate reported on the test split (never tuned on), with floors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CRISIS_STATEMENTS, LOOK_ALIKES } from '../../test-support/crisis-quality-set.ts';
-import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../memory/quality-set.ts';
+import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../../test-support/memory-quality-set.ts';
 import { createUseLiteEmbedder } from '../memory/use-lite-embedder.ts';
 import { createCrisisDetector, ENCODER_THRESHOLDS, type TEncoderThresholds } from './crisis-detector.ts';
 import { readCrisisPhrases } from './crisis-phrases.ts';
