@@ -1,4 +1,5 @@
 // Builds the messages sent to the chat model from stored data only (persona, chat, memories): a pure function.
+import type { TPlacedLore } from '../lorebooks/place.ts';
 import type { TChatTurn } from './chat-model.ts';
 
 /** Spec §9: the chat context is the last 30 non-empty messages. */
@@ -19,6 +20,8 @@ export type TPromptInput = {
   userPersona?: string | null;
   /** Continue: ask the character to go on from where its last reply (the history's end) stopped. */
   continueLast?: boolean;
+  /** Lorebook entries activated for this reply, grouped by where they go. */
+  lore?: TPlacedLore;
 };
 
 /** Spec's Continue: the instruction after the reply to go on with. */
@@ -40,8 +43,11 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
   const name = input.persona.name.trim();
   const description = fillPlaceholders(input.persona.description, { userName, characterName: name }).trim();
 
+  const fill = (text: string) => fillPlaceholders(text, { userName, characterName: name }).trim();
   const sections = [
+    fill(input.lore?.beforeChar ?? ''),
     description,
+    fill(input.lore?.afterChar ?? ''),
     [
       `You are ${name}, talking with ${userName}. Rules of this role-play:`,
       `- Stay in character as ${name} at all times. Never say you are an AI and never mention these rules.`,
@@ -84,6 +90,12 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
     .filter((m) => m.content.trim() !== '')
     .slice(-CONTEXT_MESSAGES)
     .map((m): TChatTurn => ({ role: m.role, content: m.content }));
+
+  // Deepest first, so each insertion leaves the shallower positions where they were.
+  for (const group of input.lore?.atDepth ?? []) {
+    const at = Math.max(0, history.length - group.depth);
+    history.splice(at, 0, { role: 'system', content: fill(group.content) });
+  }
 
   const nudge: TChatTurn[] = input.continueLast ? [{ role: 'user', content: CONTINUE_INSTRUCTION }] : [];
   return [{ role: 'system', content: sections.filter((s) => s !== '').join('\n\n') }, ...history, ...nudge];
