@@ -3,12 +3,12 @@
 // crisis word that go on to the encoder.
 // Run: npm run bench:crisis [-- --rounds 200]
 import { parseArgs } from 'node:util';
-import { DISTRACTOR_MEMORIES } from '../src/test-support/memory-quality-set.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
 import { createCrisisDetector } from '../src/server/safety/crisis-detector.ts';
 import { readCrisisPhrases } from '../src/server/safety/crisis-phrases.ts';
 import { normaliseText } from '../src/server/safety/normalise-text.ts';
 import { CRISIS_STATEMENTS, LOOK_ALIKES } from '../src/test-support/crisis-quality-set.ts';
+import { DISTRACTOR_MEMORIES } from '../src/test-support/memory-quality-set.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '200' } } });
 const rounds = Number(values.rounds);
