@@ -3,12 +3,12 @@
 // Run: npm run bench:memory [-- --total 200000 --mine 10000 --queries 60 --exchanges 40]
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { modelSetFromConfig } from '../src/server/ai/model-set.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPglite, rowsOf, wrapPglite } from '../src/server/db/client.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { toVectorLiteral } from '../src/server/memory/embedder.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
-import { chatModelsFromConfig } from '../src/server/services/chat/chat-models.ts';
 import { createMemoryService } from '../src/server/services/memories/memory-service.ts';
 import { startFakeOpenAI } from '../src/test-support/fake-openai-server.ts';
 import { MEMORY_QUESTION_PAIRS } from '../src/test-support/memory-quality-set.ts';
@@ -181,8 +181,8 @@ async function main() {
     OPENAI_BASE_URL: fake.url,
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
   });
-  const models = chatModelsFromConfig(config);
-  const model = await models.pickModel('remote');
+  const models = modelSetFromConfig(config);
+  const model = await models.forBackground('remote');
   const afterMs: number[] = [];
   for (let i = 0; i < exchangeCount; i++) {
     const t = performance.now();

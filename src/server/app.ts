@@ -5,12 +5,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { modelSetFromConfig, type TModelSet } from './ai/model-set.ts';
 import { createAuthConfig } from './auth/auth-config.ts';
 import { createIdp, isIdpEnabled } from './auth/idp/provider.ts';
 import { createIdpRoutes } from './auth/idp/routes.ts';
 import { createAuthRoutes } from './auth/routes.ts';
 import { readSessionUser } from './auth/session.ts';
 import { createBilling } from './billing/index.ts';
+import { planTable } from './billing/plans.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import type { TJobRunner } from './jobs/runner.ts';
@@ -37,8 +39,6 @@ import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
 import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
-import { chatModelsFromConfig, type TChatModels } from './services/chat/chat-models.ts';
-import { planPriorityOptions, withPlanPriority } from './services/chat/plan-priority.ts';
 import { createMemoryService, type TMemoryService } from './services/memories/memory-service.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
 import { createVoiceEngine, type TVoiceEngine } from './voice/index.ts';
@@ -47,8 +47,8 @@ export type TAppDeps = {
   config: TConfig;
   database: TDatabase;
   logger: TLogger;
-  /** The chat models; made from config on first use when absent (tests point config at a fake server). */
-  models?: TChatModels;
+  /** The plan-aware chat models (shared with the jobs); made from config when absent (tests point config at a fake server). */
+  models?: TModelSet;
   /** Folder of the built SPA; absent in API-only tests. */
   webDir?: string;
   /** Where uploads go; chosen from config when absent. */
@@ -175,8 +175,9 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
   app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));
-  const models = withPlanPriority(deps.models ?? chatModelsFromConfig(config), planPriorityOptions(config));
-  const replyDeps = { db, models, freeDailyMessages: config.FREE_DAILY_MESSAGES, voice, memory };
+  const models = deps.models ?? modelSetFromConfig(config);
+  const plans = planTable(config);
+  const replyDeps = { db, models, plans, voice, memory };
   app.route('/', assistantRoutes(replyDeps));
   // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
   app.route('/api/chatlogs', messagesRoutes(replyDeps));
@@ -189,7 +190,7 @@ export function createApp(deps: TAppDeps) {
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   const billing = createBilling(config, db);
   app.route('/api', billingRoutes({ db, billing, graceDays: config.BILLING_GRACE_DAYS }));
-  app.route('/api', supportRoutes(db, config.adminEmails));
+  app.route('/api', supportRoutes(db, config.adminEmails, plans));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));

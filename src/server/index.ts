@@ -1,7 +1,8 @@
 // Process entry: configuration, database, the app, and a clean shutdown.
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { selectModels } from './ai/select-models.ts';
+import { modelSetFromConfig } from './ai/model-set.ts';
+import { modelSelectionOptions, selectModels } from './ai/select-models.ts';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -11,7 +12,6 @@ import { createJobRunner } from './jobs/runner.ts';
 import { createDrain } from './lib/drain.ts';
 import { createLogger } from './lib/logger.ts';
 import { createEmbedder } from './memory/embedder.ts';
-import { chatModelsFrom, modelSelectionOptions } from './services/chat/chat-models.ts';
 import { createMemoryService } from './services/memories/memory-service.ts';
 import { createVoiceEngine } from './voice/index.ts';
 
@@ -33,7 +33,8 @@ async function main() {
   await seedDatabase(database.db);
   const selection = await selectModels(modelSelectionOptions(config));
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
-  const models = chatModelsFrom(async () => selection);
+  // One plan-aware set for the app and the jobs: check-ins wait in the same queue as everyone's replies.
+  const models = modelSetFromConfig(config, selection);
   const memory = createMemoryService({ database, embedder: createEmbedder(config), log: logger });
   await memory.capabilities();
   // A change of embeddings model re-embeds stored memories in the background (search meanwhile uses the rest).

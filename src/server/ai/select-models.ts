@@ -1,5 +1,9 @@
 // Chooses the chat models from configuration: a local one (Ollama or embedded llama.cpp) and a remote one.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { TConfig } from '../config.ts';
 import { HOW_TO_GET_A_MODEL, ModelUnavailableError, type TChatModel } from './chat-model.ts';
+import { MODEL_CHOICES } from './download/model-choices.ts';
 import { createLlamaCppModel } from './providers/llama-cpp.ts';
 import { createOllamaModel } from './providers/ollama.ts';
 import { createOpenAICompatibleModel } from './providers/openai-compatible.ts';
@@ -61,4 +65,25 @@ export async function selectModels(options: TSelectModelsOptions): Promise<TMode
     },
     dispose: () => embedded.dispose(),
   };
+}
+
+export function modelSelectionOptions(config: TConfig): TSelectModelsOptions {
+  return {
+    ollamaBaseUrl: config.OLLAMA_BASE_URL,
+    ollamaModel: config.OLLAMA_MODEL,
+    openaiBaseUrl: config.OPENAI_BASE_URL,
+    openaiApiKey: config.OPENAI_API_KEY,
+    openaiModel: config.OPENAI_MODEL,
+    llamaModelPath: embeddedModelPath(config),
+  };
+}
+
+/**
+ * The embedded model's file: the larger offered model when it was downloaded (the person chose it),
+ * else LLAMA_MODEL_FILE. Decided when the models are first selected (a restart picks up a new choice).
+ */
+export function embeddedModelPath(config: Pick<TConfig, 'dataDir' | 'LLAMA_MODEL_FILE'>): string {
+  const better = MODEL_CHOICES.find((choice) => choice.id === 'better')!;
+  const betterPath = path.join(config.dataDir, 'models', better.file);
+  return existsSync(betterPath) ? betterPath : path.join(config.dataDir, 'models', config.LLAMA_MODEL_FILE);
 }

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { createSignedInUser } from '../../test-support/test-app.ts';
 import { openTestDatabase } from '../../test-support/test-db.ts';
+import { modelSetFromConfig } from '../ai/model-set.ts';
 import { loadConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
 import { insertMemory } from '../db/queries/memories.ts';
 import { chatLogs, chatMessages, memories } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
-import { chatModelsFromConfig } from '../services/chat/chat-models.ts';
 import { sendDueCheckIns } from '../services/memories/send-check-ins.ts';
 import { checkInJob } from './check-in-job.ts';
 import { createJobRunner } from './runner.ts';
@@ -80,7 +80,7 @@ describe('check-ins', () => {
     // Never for a memory-disabled character.
     const disabled = await remember(people[0]!.id, GANONDORF, 'I am learning the lute', 'Ganondorf');
     const config = configWith({});
-    const models = chatModelsFromConfig(config);
+    const models = modelSetFromConfig(config);
     const log = createLogger('silent');
     const runners = [0, 1].map(() =>
       createJobRunner({ database, jobs: [checkInJob(1)], context: { config, log, models }, log }),
@@ -121,8 +121,8 @@ describe('check-ins', () => {
     for (const topic of ['exam', 'race', 'concert', 'trip']) {
       await remember(person.id, SERAPHINE, `My ${topic} is coming up this week and I am nervous`);
     }
-    const models = chatModelsFromConfig(configWith({}));
-    const pickModel = () => models.pickModel('remote');
+    const models = modelSetFromConfig(configWith({}));
+    const pickModel = () => models.forBackground('remote');
     const young = configWith({ CHECKIN_MIN_AGE_SECONDS: '3600' });
     expect(await sendDueCheckIns({ db: database.db, config: young, pickModel })).toEqual([]);
 

@@ -7,13 +7,12 @@ export function checkInJob(everySeconds: number): TJobDefinition {
     name: 'memory-check-ins',
     everySeconds,
     async run(ctx) {
-      const models = ctx.models;
-      if (!models) return;
       await sendDueCheckIns({
         db: ctx.db,
         config: ctx.config,
         log: ctx.log,
-        pickModel: () => models.pickModel('local'),
+        // Background work: it waits behind every person's reply for a model slot.
+        pickModel: () => ctx.models.forBackground('local'),
       });
     },
   };

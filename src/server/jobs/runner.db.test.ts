@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test-support/test-db.ts';
+import { modelSetFromConfig } from '../ai/model-set.ts';
 import { loadConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -47,7 +48,12 @@ describe('jobs runner', () => {
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kindred-jobs-')),
     });
     const runners = [0, 1].map(() =>
-      createJobRunner({ database, jobs: [job], context: { config, log }, log }),
+      createJobRunner({
+        database,
+        jobs: [job],
+        context: { config, log, models: modelSetFromConfig(config) },
+        log,
+      }),
     );
     for (const r of runners) await r.start();
     await until(() => runs >= 3);

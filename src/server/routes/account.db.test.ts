@@ -12,6 +12,7 @@ import {
   type TTestUser,
 } from '../../test-support/test-app.ts';
 import { avatarPng } from '../../test-support/test-cards.ts';
+import { modelSetFromConfig } from '../ai/model-set.ts';
 import { createApp } from '../app.ts';
 import { insertIdpAccount } from '../db/queries/idp.ts';
 import { idpAccounts, memories, uploads, users } from '../db/schema.ts';
@@ -197,7 +198,7 @@ describe('/api/admin', () => {
     const jobs = createJobRunner({
       database: t.database,
       jobs: [cleanupJob()],
-      context: { config: t.config, log },
+      context: { config: t.config, log, models: modelSetFromConfig(t.config) },
       log,
     });
     await jobs.start();

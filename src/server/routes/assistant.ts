@@ -2,11 +2,12 @@
 // and the day's allowance.
 import { Hono } from 'hono';
 import { type TReplyError, ZReplyRequest } from '../../shared/chat.ts';
+import type { TModelSet } from '../ai/model-set.ts';
 import type { TModelKind } from '../ai/select-models.ts';
+import { planOf, type TPlanTable } from '../billing/plans.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
 import { streamEvents } from '../lib/sse.ts';
-import type { TChatModels } from '../services/chat/chat-models.ts';
 import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
 import { startReply, type TReplyRun } from '../services/chat/send-message.ts';
 import type { TMemoryService } from '../services/memories/memory-service.ts';
@@ -15,8 +16,8 @@ import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 
 export type TAssistantDeps = {
   db: TDb;
-  models: TChatModels;
-  freeDailyMessages: number;
+  models: TModelSet;
+  plans: TPlanTable;
   voice?: TVoiceDeps;
   memory?: TMemoryService;
 };
@@ -28,11 +29,7 @@ export function assistantRoutes(deps: TAssistantDeps) {
     .get('/assistant-usage', async (c) => {
       const user = requireUser(c);
       return c.json(
-        await dailyUsage(deps.db, {
-          userId: user.id,
-          isSubscribed: user.isSubscribed,
-          freeDailyMessages: deps.freeDailyMessages,
-        }),
+        await dailyUsage(deps.db, { userId: user.id, limit: deps.plans[planOf(user)].dailyMessages }),
       );
     })
     .post('/assistant-reply-original', reply('local'))
@@ -49,7 +46,7 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
         {
           db: deps.db,
           models: deps.models,
-          freeDailyMessages: deps.freeDailyMessages,
+          plans: deps.plans,
           log: c.get('log'),
           memory: deps.memory,
         },

@@ -9,9 +9,10 @@ import {
   ZReplyAgain,
   ZStartWithGreeting,
 } from '../../shared/controls.ts';
+import type { TModelSet } from '../ai/model-set.ts';
+import type { TPlanTable } from '../billing/plans.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, parseParams, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
-import type { TChatModels } from '../services/chat/chat-models.ts';
 import { chooseAlternative } from '../services/chat/choose-alternative.ts';
 import { startContinue } from '../services/chat/continue-reply.ts';
 import { editMessage } from '../services/chat/edit-message.ts';
@@ -25,8 +26,8 @@ import { replyResponse } from './assistant.ts';
 
 export type TMessagesDeps = {
   db: TDb;
-  models: TChatModels;
-  freeDailyMessages: number;
+  models: TModelSet;
+  plans: TPlanTable;
   voice?: TVoiceDeps;
   memory?: TMemoryService;
 };
@@ -45,7 +46,7 @@ export function messagesRoutes(deps: TMessagesDeps) {
           {
             db,
             models: deps.models,
-            freeDailyMessages: deps.freeDailyMessages,
+            plans: deps.plans,
             log: c.get('log'),
             memory: deps.memory,
           },

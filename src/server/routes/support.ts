@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { type TSupportMessage, ZSupportRequest } from '../../shared/billing.ts';
 import { requireOwner } from '../auth/owner.ts';
+import type { TPlanTable } from '../billing/plans.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, parseQuery, requireUser, type TAppEnv } from '../lib/http.ts';
 import { readSupportInbox } from '../services/support/read-support-inbox.ts';
@@ -10,12 +11,12 @@ import { sendSupportMessage } from '../services/support/send-support-message.ts'
 
 const ZInboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 
-export function supportRoutes(db: TDb, adminEmails: readonly string[]) {
+export function supportRoutes(db: TDb, adminEmails: readonly string[], plans: TPlanTable) {
   return new Hono<TAppEnv>()
     .post('/support', async (c) => {
       const user = requireUser(c);
       const { message } = await parseJson(c, ZSupportRequest);
-      return c.json(await sendSupportMessage(db, { user, message }), 201);
+      return c.json(await sendSupportMessage(db, plans, { user, message }), 201);
     })
     .get('/admin/support', async (c) => {
       await requireOwner(c, db, adminEmails);

@@ -10,7 +10,8 @@ import {
 } from '../../db/queries/usage.ts';
 import { AppError } from '../../lib/errors.ts';
 
-export type TPlan = { userId: number; isSubscribed: boolean; freeDailyMessages: number };
+/** Whose allowance, and their plan's daily limit (null: unlimited); see billing/plans.ts. */
+export type TDailyPlan = { userId: number; limit: number | null };
 
 /** A reserved slot: give it back with `release` if no reply was produced. */
 export type TDailySlot = { day: string; remaining: number | null; release(): Promise<void> };
@@ -36,17 +37,15 @@ export class DailyLimitReachedError extends AppError {
   }
 }
 
-const limitOf = (plan: TPlan) => (plan.isSubscribed ? null : plan.freeDailyMessages);
-
 /**
  * The reservation for `now`'s UTC day, as part of a larger statement: `sql(onlyIf)` takes the slot only
  * when `onlyIf` holds (see chat-logs' reserveAndStoreUserMessage).
  */
-export function dailyReservation(plan: TPlan, now = new Date()) {
+export function dailyReservation(plan: TDailyPlan, now = new Date()) {
   const day = utcDay(now);
   return {
     day,
-    sql: (onlyIf?: SQL) => reserveDailyMessageSql({ userId: plan.userId, day, limit: limitOf(plan), onlyIf }),
+    sql: (onlyIf?: SQL) => reserveDailyMessageSql({ userId: plan.userId, day, limit: plan.limit, onlyIf }),
   };
 }
 
@@ -56,13 +55,13 @@ export function dailyReservation(plan: TPlan, now = new Date()) {
  */
 export function toDailySlot(
   db: TDb,
-  plan: TPlan,
+  plan: TDailyPlan,
   day: string,
   count: number | null,
   now = new Date(),
 ): TDailySlot {
-  if (count === null) throw new DailyLimitReachedError(plan.freeDailyMessages, nextUtcMidnight(now), now);
-  const limit = limitOf(plan);
+  const limit = plan.limit;
+  if (count === null) throw new DailyLimitReachedError(limit ?? 0, nextUtcMidnight(now), now);
   let isReleased = false;
   return {
     day,
@@ -76,15 +75,15 @@ export function toDailySlot(
 }
 
 /** Takes today's slot in one atomic statement. @throws DailyLimitReachedError when none is left. */
-export async function reserveDailySlot(db: TDb, plan: TPlan, now = new Date()): Promise<TDailySlot> {
+export async function reserveDailySlot(db: TDb, plan: TDailyPlan, now = new Date()): Promise<TDailySlot> {
   const day = utcDay(now);
-  const count = await reserveDailyMessage(db, { userId: plan.userId, day, limit: limitOf(plan) });
+  const count = await reserveDailyMessage(db, { userId: plan.userId, day, limit: plan.limit });
   return toDailySlot(db, plan, day, count, now);
 }
 
-export async function dailyUsage(db: TDb, plan: TPlan, now = new Date()): Promise<TDailyUsage> {
+export async function dailyUsage(db: TDb, plan: TDailyPlan, now = new Date()): Promise<TDailyUsage> {
   const used = await dailyMessageCount(db, { userId: plan.userId, day: utcDay(now) });
-  const limit = limitOf(plan);
+  const limit = plan.limit;
   return {
     isUnlimited: limit === null,
     limit,

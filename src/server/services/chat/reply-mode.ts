@@ -1,10 +1,10 @@
 // How a reply that answers no new message (regenerate, continue) plugs into the one reply pipeline.
 import type { TNewMessage } from '../../db/queries/chat-logs.ts';
-import type { TDailySlot, TPlan } from './daily-limit.ts';
+import type { TDailyPlan, TDailySlot } from './daily-limit.ts';
 
 export type TReplyMode = {
   /** Reserves today's slot and reads the history to answer (nothing new is stored). */
-  prepare(plan: TPlan): Promise<{
+  prepare(plan: TDailyPlan): Promise<{
     uuid: string;
     slot: TDailySlot;
     history: { role: 'user' | 'assistant'; content: string }[];

@@ -1,8 +1,10 @@
 // Sending a message: store it, reserve today's slot, stream the character's reply, store the reply.
 import type { TReplyError, TReplyResponse, TReplyStart } from '../../../shared/chat.ts';
 import { ModelUnavailableError, type TChatModel } from '../../ai/chat-model.ts';
+import type { TModelSet } from '../../ai/model-set.ts';
 import { buildPrompt, CONTEXT_MESSAGES, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
+import { planOf, type TPlanTable } from '../../billing/plans.ts';
 import type { TDb } from '../../db/client.ts';
 import {
   appendMessage,
@@ -16,15 +18,13 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
 import type { TMemoryService } from '../memories/memory-service.ts';
-import type { TChatModels } from './chat-models.ts';
 import {
   dailyReservation,
   reserveDailySlot,
+  type TDailyPlan,
   type TDailySlot,
-  type TPlan,
   toDailySlot,
 } from './daily-limit.ts';
-import { pickModelForPlan } from './plan-priority.ts';
 import type { TReplyMode } from './reply-mode.ts';
 
 /** Upper bound of a reply's length in tokens (thoughts included). */
@@ -32,8 +32,8 @@ export const REPLY_MAX_TOKENS = 700;
 
 export type TSendMessageDeps = {
   db: TDb;
-  models: TChatModels;
-  freeDailyMessages: number;
+  models: TModelSet;
+  plans: TPlanTable;
   log?: TLogger;
   memory?: TMemoryService;
 };
@@ -79,13 +79,13 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
 
   let model: TChatModel;
   try {
-    model = await pickModelForPlan(deps.models, input.kind, input.user.isSubscribed);
+    model = await deps.models.forPlan(input.kind, planOf(input.user));
   } catch (error) {
     if (error instanceof ModelUnavailableError) throw new AppError('model_unavailable', error.message);
     throw error;
   }
 
-  const plan = { userId, isSubscribed: input.user.isSubscribed, freeDailyMessages: deps.freeDailyMessages };
+  const plan = { userId, limit: deps.plans[planOf(input.user)].dailyMessages };
   const { target, ...stored } = input.mode
     ? await prepareAgain(db, plan, input, hist, input.mode)
     : await storeUserMessage(db, plan, input, hist);
@@ -130,7 +130,7 @@ function checkTarget(target: TChatTarget | null | undefined, hist: string | null
 /** Regenerate and continue: the character and chat are checked, then the mode reserves and reads the history. */
 async function prepareAgain(
   db: TDb,
-  plan: TPlan,
+  plan: TDailyPlan,
   input: TSendMessageInput,
   hist: string | null,
   mode: TReplyMode,
@@ -145,7 +145,7 @@ async function prepareAgain(
  * character, the reservation, the message and the chat's recent context together), or, for a retry of a
  * message already stored, the check and the reservation alone.
  */
-async function storeUserMessage(db: TDb, plan: TPlan, input: TSendMessageInput, hist: string | null) {
+async function storeUserMessage(db: TDb, plan: TDailyPlan, input: TSendMessageInput, hist: string | null) {
   const message = { role: 'user' as const, content: input.userInput };
   if (hist !== null && input.retry) {
     const target = checkTarget(

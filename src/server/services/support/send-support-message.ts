@@ -1,4 +1,5 @@
-// 'Contact support': stores the message; a Plus person's is marked priority (read first by the operator).
+// 'Contact support': stores the message; a plan with priority support (Plus) marks it priority (read first).
+import { planOf, type TPlanTable } from '../../billing/plans.ts';
 import type { TDb } from '../../db/client.ts';
 import { insertSupportMessage, supportMessagesSince } from '../../db/queries/support.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,6 +9,7 @@ export const SUPPORT_MESSAGES_PER_DAY = 10;
 
 export async function sendSupportMessage(
   db: TDb,
+  plans: TPlanTable,
   opts: { user: { id: number; isSubscribed: boolean }; message: string },
 ): Promise<{ id: number; isPriority: boolean }> {
   const since = new Date(Date.now() - 24 * 3600_000);
@@ -21,7 +23,7 @@ export async function sendSupportMessage(
   const row = await insertSupportMessage(db, {
     userId: opts.user.id,
     message: opts.message,
-    isPriority: opts.user.isSubscribed,
+    isPriority: plans[planOf(opts.user)].prioritySupport,
   });
   return { id: row.id, isPriority: row.isPriority };
 }

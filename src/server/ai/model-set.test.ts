@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TChatModel, TReplyChunk } from '../../ai/chat-model.ts';
-import type { TChatModels } from './chat-models.ts';
-import { pickModelForPlan, withPlanPriority } from './plan-priority.ts';
+import { planTable } from '../billing/plans.ts';
+import type { TChatModel, TReplyChunk } from './chat-model.ts';
+import { createModelSet, type TModelSetOptions } from './model-set.ts';
 
 /** A model whose replies wait until `finish` is called, recording the order they started in. */
 function heldModel(id: string, started: string[]) {
@@ -24,11 +24,27 @@ function heldModel(id: string, started: string[]) {
   };
 }
 
-const modelsOf = (model: TChatModel): TChatModels => ({
+const selectionOf = (model: TChatModel) => async () => ({
   pickModel: async () => model,
-  isLocalHealthy: async () => true,
+  remote: null,
   dispose: async () => {},
 });
+
+/** The plan table as configured with a free share of the remote slots and, maybe, a Plus model. */
+function options(plusModel?: TChatModel): TModelSetOptions {
+  return {
+    localConcurrency: 1,
+    remoteConcurrency: 8,
+    plans: planTable({
+      FREE_DAILY_MESSAGES: 20,
+      FREE_CONCURRENCY_SHARE: 0.5,
+      PLUS_OPENAI_MODEL: plusModel ? 'large' : undefined,
+      OPENAI_BASE_URL: 'http://127.0.0.1:1/v1',
+      OPENAI_API_KEY: undefined,
+    }),
+    remoteModelNamed: () => plusModel!,
+  };
+}
 
 async function drain(model: TChatModel, who: string) {
   let text = '';
@@ -41,19 +57,15 @@ async function drain(model: TChatModel, who: string) {
   return text;
 }
 
-describe('withPlanPriority', () => {
+describe('the plan-aware model set', () => {
   it('puts Plus ahead of free in front of the local model', async () => {
     const started: string[] = [];
     const local = heldModel('llama-cpp:tiny.gguf', started);
-    const models = withPlanPriority(modelsOf(local.model), {
-      localConcurrency: 1,
-      remoteConcurrency: 8,
-      freeShare: 0.5,
-    });
+    const models = createModelSet(selectionOf(local.model), options());
     const runs = [
-      drain(await pickModelForPlan(models, 'local', false), 'free-a'),
-      drain(await pickModelForPlan(models, 'local', false), 'free-b'),
-      drain(await pickModelForPlan(models, 'local', true), 'plus'),
+      drain(await models.forPlan('local', 'free'), 'free-a'),
+      drain(await models.forPlan('local', 'free'), 'free-b'),
+      drain(await models.forPlan('local', 'plus'), 'plus'),
     ];
     for (let i = 0; i < 3; i++) {
       await new Promise((r) => setTimeout(r, 5));
@@ -71,24 +83,14 @@ describe('withPlanPriority', () => {
     const started: string[] = [];
     const remote = heldModel('openai-compatible:small', started);
     const plusModel = heldModel('openai-compatible:large', started);
-    const models = withPlanPriority(modelsOf(remote.model), {
-      localConcurrency: 1,
-      remoteConcurrency: 8,
-      freeShare: 0.5,
-      plusRemoteModel: plusModel.model,
-    });
-    expect((await models.pickModelForPlan('remote', true)).id).toBe('openai-compatible:large');
-    expect((await models.pickModelForPlan('remote', false)).id).toBe('openai-compatible:small');
-    expect((await models.pickModel('remote')).id).toBe('openai-compatible:small');
+    const models = createModelSet(selectionOf(remote.model), options(plusModel.model));
+    expect((await models.forPlan('remote', 'plus')).id).toBe('openai-compatible:large');
+    expect((await models.forPlan('remote', 'free')).id).toBe('openai-compatible:small');
+    expect((await models.forBackground('remote')).id).toBe('openai-compatible:small');
 
     const local = heldModel('ollama:llama3.2', started);
-    const localModels = withPlanPriority(modelsOf(local.model), {
-      localConcurrency: 1,
-      remoteConcurrency: 8,
-      freeShare: 0.5,
-      plusRemoteModel: plusModel.model,
-    });
-    expect((await localModels.pickModelForPlan('local', true)).id).toBe('ollama:llama3.2');
+    const localModels = createModelSet(selectionOf(local.model), options(plusModel.model));
+    expect((await localModels.forPlan('local', 'plus')).id).toBe('ollama:llama3.2');
   });
 
   it('keeps the structured answers (the memory judge), waiting behind every reply', async () => {
@@ -102,13 +104,9 @@ describe('withPlanPriority', () => {
         return { remember: true, importance: 0.5 };
       },
     };
-    const models = withPlanPriority(modelsOf(model), {
-      localConcurrency: 1,
-      remoteConcurrency: 8,
-      freeShare: 0.5,
-    });
-    const reply = drain(await pickModelForPlan(models, 'local', true), 'plus');
-    const judge = (await models.pickModel('local')).completeJson?.({
+    const models = createModelSet(selectionOf(model), options());
+    const reply = drain(await models.forPlan('local', 'plus'), 'plus');
+    const judge = (await models.forBackground('local')).completeJson?.({
       messages: [{ role: 'user', content: 'judge this' }],
       schema: { type: 'object' },
     });
