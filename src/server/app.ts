@@ -31,6 +31,7 @@ import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
 import { healthRoutes } from './routes/health.ts';
+import { lorebooksRoutes } from './routes/lorebooks.ts';
 import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
@@ -192,6 +193,7 @@ export function createApp(deps: TAppDeps) {
   app.route('/api', billingRoutes({ db, billing, graceDays: config.BILLING_GRACE_DAYS }));
   app.route('/api', supportRoutes(db, config.adminEmails, plans));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
+  app.route('/', lorebooksRoutes(db));
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));
   if (deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))) mountSpa(app, deps.webDir);

@@ -55,3 +55,52 @@ export const ZLorebookSettings = z.object({
 export type TLorebookSettings = z.infer<typeof ZLorebookSettings>;
 
 export const DEFAULT_LOREBOOK_SETTINGS: TLorebookSettings = ZLorebookSettings.parse({});
+
+/** A lorebook entry a reply was given, shown from that reply. */
+export type TReplyLore = {
+  bookId: number;
+  bookName: string;
+  entryId: number;
+  comment: string;
+  keys: string[];
+};
+
+export const ZLorebookInput = z.object({
+  name: ZText.trim().min(1, 'Name is required').max(LOREBOOK_LIMITS.nameChars),
+  description: ZText.max(LOREBOOK_LIMITS.descriptionChars).default(''),
+  alwaysOn: z.boolean().default(false),
+  settings: ZLorebookSettings.default(DEFAULT_LOREBOOK_SETTINGS),
+});
+export type TLorebookInput = z.input<typeof ZLorebookInput>;
+
+export const ZLorebookPatch = z
+  .object({
+    name: ZText.trim().min(1, 'Name is required').max(LOREBOOK_LIMITS.nameChars),
+    description: ZText.max(LOREBOOK_LIMITS.descriptionChars),
+    alwaysOn: z.boolean(),
+    settings: ZLorebookSettings.partial(),
+  })
+  .partial();
+export type TLorebookPatch = z.infer<typeof ZLorebookPatch>;
+
+export type TLoreEntry = TLoreEntryFields & { id: number };
+
+export type TLorebookSummary = {
+  id: number;
+  name: string;
+  description: string;
+  alwaysOn: boolean;
+  characterId: number | null;
+  entryCount: number;
+  /** Only the owner edits; a built-in character's book is read-only. */
+  canEdit: boolean;
+  settings: TLorebookSettings;
+};
+
+export type TLorebook = TLorebookSummary & { entries: TLoreEntry[] };
+
+export const ZLorebookId = z.object({ id: z.coerce.number().int().positive() });
+export const ZLoreEntryId = z.object({
+  id: z.coerce.number().int().positive(),
+  entryId: z.coerce.number().int().positive(),
+});

@@ -2,6 +2,7 @@
 
 import type { TCardAvatar } from './card-avatar.ts';
 import type { TCardV3Data } from './card-schema.ts';
+import type { TCodecBook } from './character-book.ts';
 
 export type TImportedCard = {
   /** Full name; the caller cuts it to Kindred's length limit. */
@@ -24,4 +25,6 @@ export type TExportableCharacter = {
   greeting: string | null;
   /** The stored original card, or null for a character made in Kindred. */
   card: TCardV3Data | null;
+  /** The character's own lorebook as it is now (null: it has none); undefined keeps the card's book. */
+  book?: TCodecBook | null;
 };

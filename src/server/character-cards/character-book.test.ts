@@ -9,7 +9,11 @@ describe('character_book codec', () => {
     const book = bookFromCard(seraphinaCard.data.character_book);
     expect(book?.name).toBe("Seraphina's Lore");
     expect(book?.entries.map((entry) => entry.fields)).toEqual([
-      expect.objectContaining({ keys: ['eldoria', 'the forest'], comment: 'Eldoria', position: 'before_char' }),
+      expect.objectContaining({
+        keys: ['eldoria', 'the forest'],
+        comment: 'Eldoria',
+        position: 'before_char',
+      }),
       expect.objectContaining({ keys: ['shadowfang', 'shadowfangs', 'beasts'], insertionOrder: 100 }),
       expect.objectContaining({ keys: ['glade', 'sanctuary'], position: 'after_char', depth: 4 }),
     ]);
@@ -35,7 +39,12 @@ describe('character_book codec', () => {
   it('an edit changes only the edited fields; the rest of the entry stays as imported', () => {
     const book = bookFromCard(structuredClone(seraphinaCard.data.character_book));
     if (!book?.entries[1]) throw new Error('no book');
-    book.entries[1].fields = { ...book.entries[1].fields, content: 'Edited.', position: 'at_depth', depth: 2 };
+    book.entries[1].fields = {
+      ...book.entries[1].fields,
+      content: 'Edited.',
+      position: 'at_depth',
+      depth: 2,
+    };
     book.settings = { ...book.settings, tokenBudget: 300 };
     const card = bookToCard(book);
     const entries = card.entries as Record<string, unknown>[];
@@ -60,7 +69,13 @@ describe('character_book codec', () => {
           content: 'c',
           extensions: { selectiveLogic: 3, probability: 40, useProbability: true, position: 4, depth: 1 },
         },
-        { keys: ['x'], secondary_keys: ['y'], selective: false, content: 'd', extensions: { selectiveLogic: 2 } },
+        {
+          keys: ['x'],
+          secondary_keys: ['y'],
+          selective: false,
+          content: 'd',
+          extensions: { selectiveLogic: 2 },
+        },
       ],
     });
     expect(book?.entries[0]?.fields).toMatchObject({
@@ -100,7 +115,14 @@ describe('SillyTavern world info JSON', () => {
         group: '',
         sticky: 0,
       },
-      '1': { uid: 1, key: ['/dragons?/i'], content: 'Dragons sleep in winter.', disable: true, order: 10, position: 1 },
+      '1': {
+        uid: 1,
+        key: ['/dragons?/i'],
+        content: 'Dragons sleep in winter.',
+        disable: true,
+        order: 10,
+        position: 1,
+      },
     },
     extra_top_level: { kept: true },
   };
@@ -127,7 +149,11 @@ describe('SillyTavern world info JSON', () => {
 
   it('a book made in Kindred exports as world info that reads back the same', () => {
     const book = parseWorldInfo(Buffer.from(JSON.stringify(worldInfo)), 'x');
-    const made = { ...book, source: null, entries: book.entries.map((entry) => ({ ...entry, source: null })) };
+    const made = {
+      ...book,
+      source: null,
+      entries: book.entries.map((entry) => ({ ...entry, source: null })),
+    };
     const again = parseWorldInfo(Buffer.from(writeWorldInfo(made)), 'x');
     expect(again.entries.map((entry) => entry.fields)).toEqual(book.entries.map((entry) => entry.fields));
   });

@@ -2,8 +2,8 @@
 import {
   DEFAULT_LOREBOOK_SETTINGS,
   LOREBOOK_LIMITS,
-  type TLoreEntryFields,
   type TLorebookSettings,
+  type TLoreEntryFields,
   type TLorePosition,
   type TSelectiveLogic,
 } from '../../shared/lorebooks.ts';
@@ -28,7 +28,9 @@ const isObject = (value: unknown): value is TJson =>
 const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
 const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
 const clampInt = (value: unknown, min: number, max: number, fallback: number): number =>
-  typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
+  typeof value === 'number' && Number.isFinite(value)
+    ? Math.min(max, Math.max(min, Math.round(value)))
+    : fallback;
 const keyList = (value: unknown): string[] => {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   return items
@@ -89,7 +91,10 @@ export function bookFromCard(characterBook: unknown): TCodecBook | null {
   if (!isObject(characterBook) || !Array.isArray(characterBook.entries)) return null;
   const entries = characterBook.entries.filter(isObject);
   if (entries.length > LOREBOOK_LIMITS.entriesPerBook) {
-    throw new CardError('card_malformed', `The card's lorebook has more than ${LOREBOOK_LIMITS.entriesPerBook} entries.`);
+    throw new CardError(
+      'card_malformed',
+      `The card's lorebook has more than ${LOREBOOK_LIMITS.entriesPerBook} entries.`,
+    );
   }
   const { entries: _entries, ...source } = characterBook;
   return {

@@ -58,15 +58,22 @@ export function parseWorldInfo(bytes: Buffer, fallbackName: string): TCodecBook 
   if (!isObject(json.entries)) throw new CardError('card_malformed', 'The file is not a world info book.');
   const raws = Object.values(json.entries).filter(isObject);
   if (raws.length > LOREBOOK_LIMITS.entriesPerBook) {
-    throw new CardError('card_malformed', `The book has more than ${LOREBOOK_LIMITS.entriesPerBook} entries.`);
+    throw new CardError(
+      'card_malformed',
+      `The book has more than ${LOREBOOK_LIMITS.entriesPerBook} entries.`,
+    );
   }
   raws.sort((a, b) => num(a.displayIndex, num(a.uid, 0)) - num(b.displayIndex, num(b.uid, 0)));
   const { entries: _entries, ...source } = json;
   return {
-    name: (typeof json.name === 'string' && json.name.trim()) || fallbackName.slice(0, LOREBOOK_LIMITS.nameChars),
+    name:
+      (typeof json.name === 'string' && json.name.trim()) || fallbackName.slice(0, LOREBOOK_LIMITS.nameChars),
     description: typeof json.description === 'string' ? json.description : '',
     settings: settingsFromCard({}),
-    entries: raws.map((raw) => ({ fields: entryFromWorldInfo(raw), source: { ...raw, __format: 'world_info' } })),
+    entries: raws.map((raw) => ({
+      fields: entryFromWorldInfo(raw),
+      source: { ...raw, __format: 'world_info' },
+    })),
     source: { ...source, __format: 'world_info' },
   };
 }

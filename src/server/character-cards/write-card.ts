@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { isCardChunk } from './card-avatar.ts';
 import { type TCardV3Data, V3_ONLY_FIELDS } from './card-schema.ts';
 import type { TExportableCharacter } from './card-types.ts';
+import { bookToCard } from './character-book.ts';
 import { composePersona, greetingOf, taglineOf, toCardText } from './persona-text.ts';
 import { encodeTextChunk, isPng, readPngChunks, type TPngChunk, writePngChunks } from './png-chunks.ts';
 
@@ -58,6 +59,9 @@ export function buildCardData(character: TExportableCharacter): TCardV3Data {
   }
   const greeting = character.greeting?.trim() || null;
   if (greeting !== greetingOf(original)) data.first_mes = toCardText(greeting ?? '');
+
+  if (character.book === null) delete data.character_book;
+  else if (character.book) data.character_book = bookToCard(character.book) as TCardV3Data['character_book'];
 
   // Decided last: the fallback tagline depends on the description settled above.
   const tagline = character.tagline.trim();

@@ -1,7 +1,9 @@
 // Puts the built-in cast into the database at start; safe to run on every start and on every instance.
 import type { TDb } from '../client.ts';
 import { upsertBuiltInCharacters } from '../queries/seed.ts';
+import { upsertBuiltInLorebook } from '../queries/seed-lorebooks.ts';
 import { CAST } from './cast.ts';
+import { CAST_LOREBOOKS } from './cast-lorebooks.ts';
 
 export async function seedDatabase(db: TDb) {
   await upsertBuiltInCharacters(
@@ -21,4 +23,5 @@ export async function seedDatabase(db: TDb) {
       memoryDisabled: m.memoryDisabled,
     })),
   );
+  for (const book of CAST_LOREBOOKS) await upsertBuiltInLorebook(db, book);
 }

@@ -3,12 +3,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { withoutRolePlayPrefix } from '../../../shared/characters.ts';
-import { writeCardJson, writeCardPng, ZCardV3Data } from '../../character-cards/index.ts';
+import { type TCodecBook, writeCardJson, writeCardPng, ZCardV3Data } from '../../character-cards/index.ts';
 import type { TDb } from '../../db/client.ts';
 import { findVisibleCharacter } from '../../db/queries/characters.ts';
+import { findCharacterLorebook, listEntries } from '../../db/queries/lorebooks.ts';
 import type { TCharacterRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
+import { toCodecBook } from '../lorebooks/to-lorebook.ts';
 import { AVATAR_SIZE } from './avatar-image.ts';
 
 /** The built-in cast's pictures ship with the web app under /cast. */
@@ -42,6 +44,12 @@ async function avatarPng(storage: TStorage, row: TCharacterRow): Promise<Buffer>
     .toBuffer();
 }
 
+/** The character's own lorebook as it is now, in the codec's shape. */
+async function characterBook(db: TDb, userId: number, characterId: number): Promise<TCodecBook | null> {
+  const found = await findCharacterLorebook(db, userId, characterId);
+  return found ? toCodecBook(found.book, await listEntries(db, found.book.id)) : null;
+}
+
 const fileStem = (name: string) =>
   name
     .normalize('NFKD')
@@ -65,6 +73,7 @@ export async function exportCharacterCard(
     description: withoutRolePlayPrefix(row.description),
     greeting: row.greeting,
     card: row.card && stored.success ? stored.data : null,
+    book: await characterBook(db, opts.userId, row.id),
   };
   const stem = fileStem(row.name);
   if (opts.format === 'json') {

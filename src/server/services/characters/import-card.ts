@@ -1,9 +1,16 @@
 // Imports a Character Card (V1/V2/V3, PNG or JSON) as a new character of the person's own.
 import { CHARACTER_LIMITS, withRolePlayPrefix } from '../../../shared/characters.ts';
 import { hasNul } from '../../../shared/text.ts';
-import { CardError, parseCard, type TImportedCard } from '../../character-cards/index.ts';
+import {
+  bookFromCard,
+  CardError,
+  parseCard,
+  type TCodecBook,
+  type TImportedCard,
+} from '../../character-cards/index.ts';
 import type { TDb } from '../../db/client.ts';
 import { insertCharacter } from '../../db/queries/characters.ts';
+import { insertLorebook } from '../../db/queries/lorebooks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
 import { cutText } from './cut-text.ts';
@@ -16,8 +23,11 @@ export async function importCharacterCard(
   opts: { userId: number; bytes: Buffer; filename?: string; maxAvatarBytes: number },
 ) {
   let card: TImportedCard;
+  let book: TCodecBook | null;
   try {
     card = parseCard({ bytes: opts.bytes, filename: opts.filename });
+    // The card's book becomes the character's own lorebook, its original kept for an exact export.
+    book = bookFromCard(card.card.character_book);
   } catch (error) {
     if (error instanceof CardError) throw new AppError('bad_request', error.message);
     throw error;
@@ -51,6 +61,21 @@ export async function importCharacterCard(
       voiceDescription: null,
       card: card.card,
     });
+    if (book) {
+      await insertLorebook(
+        db,
+        {
+          userId: opts.userId,
+          characterId: row.id,
+          name: book.name.trim() || `${name}'s lore`,
+          description: book.description,
+          alwaysOn: false,
+          settings: book.settings,
+          source: book.source,
+        },
+        book.entries,
+      );
+    }
     return { ...toPersona(row), tags: card.tags };
   } catch (error) {
     if (avatarUrl) await storage.remove(avatarUrl).catch(() => undefined);
