@@ -109,7 +109,8 @@ export function createAuthAdapter(db: TDb): Adapter {
       return row ? { ...row, userId: String(row.userId) } : null;
     },
     async deleteSession(sessionToken) {
-      await deleteSession(db, sessionToken);
+      const row = await deleteSession(db, sessionToken);
+      return row ? { ...row, userId: String(row.userId) } : null;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { OIDCConfig } from '@auth/core/providers';
 import Google from '@auth/core/providers/google';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
+import { endIdpSessionsOfUser } from '../db/queries/idp.ts';
 import { createAuthAdapter } from './adapter.ts';
 import { BUNDLED_CLIENT_ID, BUNDLED_PROVIDER_ID, bundledClientSecret, idpIssuer } from './idp/provider.ts';
 import { isOwner } from './owner.ts';
@@ -62,6 +63,14 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
             isOwner: owner,
           },
         } as never;
+      },
+    },
+    events: {
+      // Database sessions: Auth.js hands over the deleted session. The bundled provider keeps a session
+      // of its own for 14 days; without ending it, the next sign-in in this browser skips the password.
+      async signOut(message) {
+        const userId = 'session' in message ? message.session?.userId : undefined;
+        if (userId) await endIdpSessionsOfUser(db, Number(userId));
       },
     },
     logger: { error: () => {}, warn: () => {}, debug: () => {} },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, signInThroughProvider } from '../../test-support/sign-in-flow.ts';
+import { follow, request, signInThroughProvider } from '../../test-support/sign-in-flow.ts';
 import { openTestDatabase } from '../../test-support/test-db.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -94,6 +94,33 @@ describe('sign-in through the bundled provider', () => {
     const replay = new Map([['authjs.session-token', oldToken]]);
     expect((await (await request(baseUrl, replay, '/auth/session')).json())?.user).toBeUndefined();
     expect((await request(baseUrl, replay, '/api/users/email?email=bob@example.com')).status).toBe(401);
+  });
+
+  it('signing out also ends the provider session: a sign-in without prompt=login asks for the password again (finding 6)', async () => {
+    const jar = await signInThroughProvider(baseUrl, { email: 'dan@example.com', name: 'Dan' });
+    const signOut = async () => {
+      const { csrfToken } = await (await request(baseUrl, jar, '/auth/csrf')).json();
+      return request(baseUrl, jar, '/auth/signout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+        body: new URLSearchParams({ csrfToken }).toString(),
+      });
+    };
+    const signInAgain = async () => {
+      const { csrfToken } = await (await request(baseUrl, jar, '/auth/csrf')).json();
+      const start = await request(baseUrl, jar, '/auth/signin/kindred', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+        body: new URLSearchParams({ csrfToken, callbackUrl: baseUrl }).toString(),
+      });
+      return follow(baseUrl, jar, start);
+    };
+    expect((await signOut()).status).toBe(302);
+    // The same browser (it still holds the provider's cookie) starts a sign-in without prompt=login.
+    const page = await signInAgain();
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<label for="password">Password</label>');
+    expect((await (await request(baseUrl, jar, '/auth/session')).json())?.user).toBeUndefined();
   });
 
   it('refuses sign-out and sign-in posts from a foreign origin', async () => {

@@ -1,7 +1,7 @@
 // SQL for the bundled identity provider: its people and its protocol records.
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
-import { idpAccounts, idpPayloads } from '../schema.ts';
+import { accounts, idpAccounts, idpPayloads } from '../schema.ts';
 
 export async function upsertIdpAccount(db: TDb, account: { id: string; email: string; name: string }) {
   const [row] = await db
@@ -82,4 +82,24 @@ export async function deleteIdpPayload(db: TDb, model: string, id: string) {
 
 export async function deleteIdpPayloadsByGrant(db: TDb, grantId: string) {
   await db.delete(idpPayloads).where(eq(idpPayloads.grantId, grantId));
+}
+
+/**
+ * Ends the bundled provider's own sessions of the person's provider accounts (signing out of Kindred
+ * then also signs out of the provider, so the next sign-in on that browser asks for the password).
+ */
+export async function endIdpSessionsOfUser(db: TDb, userId: number): Promise<number> {
+  const ended = await db
+    .delete(idpPayloads)
+    .where(
+      and(
+        eq(idpPayloads.model, 'Session'),
+        inArray(
+          sql`${idpPayloads.payload}->>'accountId'`,
+          db.select({ id: accounts.providerAccountId }).from(accounts).where(eq(accounts.userId, userId)),
+        ),
+      ),
+    )
+    .returning({ id: idpPayloads.id });
+  return ended.length;
 }
