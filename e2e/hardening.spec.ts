@@ -17,6 +17,11 @@ test('sign up with a password, sign out, a wrong password is refused, sign in ag
   await page.getByLabel('Password').fill(person.password);
   await page.screenshot({ path: 'test-results/screens/idp-sign-up.png' });
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Sign-up answers the same whether or not the email had an account: sign in next.
+  await expect(login.signUpReceived()).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(person.email);
+  await page.screenshot({ path: 'test-results/screens/idp-sign-up-received.png' });
+  await login.fillSignIn(person);
   await expect(page).toHaveURL(/\/$/);
   expect((await sessionIn(page))?.user?.email).toBe(person.email);
 

@@ -22,6 +22,7 @@ import { requireUser, type TAppEnv } from './lib/http.ts';
 import type { TLogger } from './lib/logger.ts';
 import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit.ts';
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
+import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createEmbedder } from './memory/embedder.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -60,6 +61,8 @@ export type TAppDeps = {
   drain?: TDrain;
   /** The text-to-speech engine; chosen from config (TTS_ENGINE) when absent. */
   voice?: TVoiceEngine;
+  /** Outgoing mail; made from config (SMTP_URL) when absent, null for none. */
+  mailer?: TMailer | null;
   /** Memory (recall, remember, search); made from config when absent. */
   memory?: TMemoryService;
 };
@@ -168,6 +171,8 @@ export function createApp(deps: TAppDeps) {
         limits,
         trustProxy: config.TRUST_PROXY,
         publicUrl: config.publicUrl,
+        mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
+        log: logger,
       }),
     );
   }

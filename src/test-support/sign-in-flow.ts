@@ -62,7 +62,8 @@ const form = (fields: Record<string, string>) => ({
 
 /**
  * Signs a person in, creating their account (with DEFAULT_TEST_PASSWORD unless a password is given)
- * when the email is new; an existing account is signed in with the password.
+ * when the email is new; an existing account is signed in with the password. Sign-up answers the same
+ * whether or not the email was new (the sign-in form), so both go on to sign in.
  */
 export async function signInThroughProvider(
   baseUrl: string,
@@ -72,15 +73,17 @@ export async function signInThroughProvider(
   const { action } = await startSignIn(baseUrl, jar, opts.providerId);
   const password = opts.password ?? DEFAULT_TEST_PASSWORD;
   const signupAction = action.replace(/\/login$/, '/signup');
-  let submitted = await request(
+  const signedUp = await request(
     baseUrl,
     jar,
     signupAction,
     form({ email: opts.email, name: opts.name, password }),
   );
-  if (submitted.status === 409 || submitted.status === 403) {
-    submitted = await request(baseUrl, jar, action, form({ email: opts.email, password }));
+  // 403: sign-up is closed, so only existing accounts sign in.
+  if (signedUp.status >= 400 && signedUp.status !== 403) {
+    throw new Error(`Sign-up refused (status ${signedUp.status}): ${(await signedUp.text()).slice(0, 300)}`);
   }
+  const submitted = await request(baseUrl, jar, action, form({ email: opts.email, password }));
   if (submitted.status >= 400) {
     throw new Error(
       `Sign-in refused (status ${submitted.status}): ${(await submitted.text()).slice(0, 300)}`,

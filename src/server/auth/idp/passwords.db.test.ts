@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSmtp, type TFakeSmtp } from '../../../test-support/fake-smtp-server.ts';
 import { startHttpApp, type THttpApp } from '../../../test-support/http-app.ts';
 import {
   DEFAULT_TEST_PASSWORD,
@@ -10,14 +11,25 @@ import {
 } from '../../../test-support/sign-in-flow.ts';
 import { findIdpAccountByEmail } from '../../db/queries/idp.ts';
 import { findUserByEmail } from '../../db/queries/users.ts';
+import { SIGN_UP_RECEIVED } from './sign-in-page.ts';
+import { TAKEN_EMAIL_SUBJECT } from './taken-email-notice.ts';
 
 // Local accounts of the bundled provider: passwords, the strength floor, ALLOW_SIGNUP, attempt limits, headers.
 let t: THttpApp;
+let smtp: TFakeSmtp;
 
 beforeAll(async () => {
-  t = await startHttpApp({ SIGN_IN_LIMIT_PER_ACCOUNT: '3', SIGN_IN_LIMIT_PER_ADDRESS: '1000' });
+  smtp = await startFakeSmtp();
+  t = await startHttpApp({
+    SIGN_IN_LIMIT_PER_ACCOUNT: '3',
+    SIGN_IN_LIMIT_PER_ADDRESS: '1000',
+    SMTP_URL: smtp.url,
+  });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST',
@@ -47,17 +59,28 @@ describe('local accounts with passwords', () => {
     expect(await sessionEmail(t, jar, res)).toBeUndefined();
   });
 
-  it('sign-up stores a scrypt hash, never the password, and signs the person in', async () => {
+  it('sign-up stores a scrypt hash, never the password, and the person then signs in', async () => {
     const { res, jar } = await post('signup', {
       email: 'Bea@Example.com',
       name: 'Bea',
       password: 'a long enough passphrase',
     });
-    expect(res.status).toBe(303);
-    expect(await sessionEmail(t, jar, res)).toBe('bea@example.com');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(SIGN_UP_RECEIVED.slice(0, 40));
+    expect(html).toContain('value="bea@example.com"');
     const account = await findIdpAccountByEmail(t.database.db, 'bea@example.com');
     expect(account?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]{86}$/);
     expect(account?.passwordHash).not.toContain('passphrase');
+    const action = html.match(/action="([^"]+)"/)![1]!;
+    const signedIn = await request(
+      t.baseUrl,
+      jar,
+      action,
+      form({ email: 'bea@example.com', password: 'a long enough passphrase' }),
+    );
+    expect(signedIn.status).toBe(303);
+    expect(await sessionEmail(t, jar, signedIn)).toBe('bea@example.com');
   });
 
   it('sign-in checks the password: wrong is refused (401), right signs in', async () => {
@@ -103,18 +126,32 @@ describe('local accounts with passwords', () => {
     expect(await findIdpAccountByEmail(t.database.db, 'dora@example.com')).toBeUndefined();
   });
 
-  it('sign-up with a taken email is refused and changes nothing of that account', async () => {
+  it('sign-up answers a taken email exactly as a new one, changes nothing, and tells its owner by email (finding 7)', async () => {
     await signInThroughProvider(t.baseUrl, { email: 'eve@example.com', name: 'Eve' });
     const before = await findIdpAccountByEmail(t.database.db, 'eve@example.com');
-    const { res, jar } = await post('signup', {
+    const taken = await post('signup', {
       email: 'eve@example.com',
       name: 'Mallory',
       password: 'mallory wants in',
     });
-    expect(res.status).toBe(409);
-    expect(await res.text()).toContain('An account with this email already exists');
-    expect(await sessionEmail(t, jar, res)).toBeUndefined();
+    const fresh = await post('signup', {
+      email: 'newt@example.com',
+      name: 'Mallory',
+      password: 'mallory wants in',
+    });
+    expect(taken.res.status).toBe(fresh.res.status);
+    expect(taken.res.status).toBe(200);
+    const uidless = (html: string) =>
+      html.replace(/interaction\/[\w-]+/g, 'interaction/UID').replace(/value="[^"]*"/, '');
+    const takenHtml = await taken.res.text();
+    expect(uidless(takenHtml)).toBe(uidless(await fresh.res.text()));
+    expect(takenHtml).not.toContain('already exists');
+    expect(await sessionEmail(t, taken.jar, taken.res)).toBeUndefined();
     expect(await findIdpAccountByEmail(t.database.db, 'eve@example.com')).toEqual(before);
+    const mail = await smtp.waitFor((m) => m.to.includes('eve@example.com'));
+    expect(mail.raw).toContain(TAKEN_EMAIL_SUBJECT);
+    expect(mail.raw).toContain('Nothing was changed');
+    expect(smtp.received.some((m) => m.to.includes('newt@example.com'))).toBe(false);
   });
 
   it('limits failed attempts per account: 429 with Retry-After, even with the right password then', async () => {

@@ -9,10 +9,18 @@ import { ZText } from '../../../shared/text.ts';
 import type { TDb } from '../../db/client.ts';
 import { findIdpAccountByEmail, insertIdpAccount } from '../../db/queries/idp.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { TLogger } from '../../lib/logger.ts';
 import { clientAddress, type TRateLimits } from '../../lib/rate-limit.ts';
+import type { TMailer } from '../../mail/mailer.ts';
 import { hashPassword, PASSWORD_MAX, passwordProblem, verifyPassword } from './password.ts';
 import { escapeHtml } from './provider.ts';
-import { renderSignInPage, renderSignUpClosedPage, renderSignUpPage } from './sign-in-page.ts';
+import {
+  renderSignInPage,
+  renderSignUpClosedPage,
+  renderSignUpPage,
+  SIGN_UP_RECEIVED,
+} from './sign-in-page.ts';
+import { tellOwnerOfTakenEmail } from './taken-email-notice.ts';
 
 const ZEmail = z.email('Enter a valid email address').max(254);
 const ZPassword = ZText.min(1, 'Enter your password').max(PASSWORD_MAX);
@@ -35,6 +43,9 @@ export type TIdpRouteOptions = {
   limits: TRateLimits;
   trustProxy: boolean;
   publicUrl: string;
+  /** Tells an account's owner when someone signs up with their email (absent without SMTP_URL). */
+  mailer: TMailer | null;
+  log: TLogger;
 };
 
 /** The bundled provider writes some responses straight to the socket, so its headers go on the socket too. */
@@ -158,20 +169,26 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
     } catch (error) {
       return limited(c, error, show);
     }
+    // New or taken, the email gets the same work (a hash, one insert) and the same answer: the sign-in
+    // form with a neutral line, so sign-up tells nobody whether an email has an account.
     const account = await insertIdpAccount(db, {
       id: idpAccountId(email),
       email,
       name: parsed.data.name,
       passwordHash: await hashPassword(parsed.data.password),
     });
-    if (!account) return c.html(show('An account with this email already exists. Sign in instead.'), 409);
-    await provider.interactionFinished(
-      c.env.incoming,
-      c.env.outgoing,
-      { login: { accountId: account.id } },
-      { mergeWithLastSubmission: false },
+    if (!account)
+      tellOwnerOfTakenEmail({ mailer: opts.mailer, log: opts.log, publicUrl: opts.publicUrl }, email);
+    return c.html(
+      renderSignInPage({
+        uid: found.uid,
+        providerName,
+        allowSignup,
+        notice: SIGN_UP_RECEIVED,
+        values: { email },
+      }),
+      200,
     );
-    return RESPONSE_ALREADY_SENT;
   });
 
   app.all('/*', async (c) => {

@@ -37,18 +37,27 @@ ${body}
 
 const errorLine = (error?: string) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
 
+/**
+ * What sign-up answers, whether or not the email already had an account (so it tells nobody which):
+ * the sign-in form with this line above it.
+ */
+export const SIGN_UP_RECEIVED =
+  "Thanks. If this email was new, your account is ready: sign in with it and the password you chose. If it already had an account, sign in with that account's password.";
+
 export function renderSignInPage(opts: {
   uid: string;
   providerName: string;
   allowSignup: boolean;
   error?: string;
+  /** A neutral message shown above the form (the answer to a sign-up). */
+  notice?: string;
   values?: { email: string };
 }): string {
   const uid = encodeURIComponent(opts.uid);
   return page(
     'Sign in',
     opts.providerName,
-    `  <p>Sign in to continue to Kindred.</p>
+    `  <p${opts.notice ? ' role="status"' : ''}>${escapeHtml(opts.notice ?? 'Sign in to continue to Kindred.')}</p>
   <form method="post" action="/idp/interaction/${uid}/login">
     <label for="email">Email</label>
     <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(opts.values?.email ?? '')}">
