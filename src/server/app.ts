@@ -9,6 +9,7 @@ import { modelSetFromConfig, type TModelSet } from './ai/model-set.ts';
 import { createAuthConfig } from './auth/auth-config.ts';
 import { createIdp, isIdpEnabled } from './auth/idp/provider.ts';
 import { createIdpRoutes } from './auth/idp/routes.ts';
+import { createSignInBackoff } from './auth/idp/sign-in-backoff.ts';
 import { createAuthRoutes } from './auth/routes.ts';
 import { readSessionUser } from './auth/session.ts';
 import { createBilling } from './billing/index.ts';
@@ -169,6 +170,8 @@ export function createApp(deps: TAppDeps) {
         providerName: config.IDP_NAME,
         allowSignup: config.ALLOW_SIGNUP,
         limits,
+        backoff: createSignInBackoff(db, config.SIGN_IN_LIMIT_PER_ACCOUNT),
+        secret: config.authSecret,
         trustProxy: config.TRUST_PROXY,
         publicUrl: config.publicUrl,
         mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
@@ -177,7 +180,7 @@ export function createApp(deps: TAppDeps) {
     );
   }
   app.route('/api/users', usersRoutes(db));
-  app.route('/api/account', accountRoutes(db, storage));
+  app.route('/api/account', accountRoutes(db, storage, config.adminEmails));
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
   app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));

@@ -55,6 +55,8 @@ export const ZConfig = z.object({
   ALLOW_SIGNUP: z.stringbool().default(true),
   // Take the client address from X-Forwarded-For (set when Kindred runs behind a proxy you control).
   TRUST_PROXY: z.stringbool().default(false),
+  // Wrong passwords for one account from one address (or known device) before each further try waits,
+  // 30 seconds and twice as long after every further failure (at most 15 minutes).
   SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   UPLOAD_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(12),

@@ -12,6 +12,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { createDrain } from './lib/drain.ts';
 import { createLogger } from './lib/logger.ts';
 import { createEmbedder } from './memory/embedder.ts';
+import { logOwnership } from './services/admin/log-ownership.ts';
 import { createMemoryService } from './services/memories/memory-service.ts';
 import { createVoiceEngine } from './voice/index.ts';
 
@@ -31,6 +32,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   await database.migrate();
   await seedDatabase(database.db);
+  await logOwnership(database.db, config, logger);
   const selection = await selectModels(modelSelectionOptions(config));
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   // One plan-aware set for the app and the jobs: check-ins wait in the same queue as everyone's replies.

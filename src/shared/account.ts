@@ -3,10 +3,18 @@ import { z } from 'zod';
 import type { TModelDownloadState } from './models.ts';
 import { zText } from './text.ts';
 
-/** DELETE /api/account: the person types their username to confirm. */
+/**
+ * DELETE /api/account: the person types their username to confirm; the only owner of the installation
+ * also confirms that it is left without an owner.
+ */
 export const ZDeleteAccount = z.object({
   confirm: zText('Type your username to confirm').max(100, 'Type your username to confirm'),
+  leaveWithoutOwner: z.boolean().optional(),
 });
+
+/** The 409 the only owner gets without leaveWithoutOwner. */
+export const ONLY_OWNER_MESSAGE =
+  'You are the only owner of this Kindred. Deleting your account leaves it without an owner until ADMIN_EMAILS names one: confirm that to go on.';
 
 export type TQueueSummary = {
   name: string;

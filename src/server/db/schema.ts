@@ -434,3 +434,39 @@ export const chatLorebooks = pgTable(
     index('chat_lorebooks_book_idx').on(t.lorebookId),
   ],
 );
+
+// --- issue 19: failed sign-ins with back-off, and the installation's owner ---
+
+/**
+ * Wrong passwords for one bundled-provider account from one source (an address, or a device that has
+ * signed in to that account before): each one past the free few makes that pair wait twice as long.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    accountId: text('account_id').notNull(),
+    /** `address:<ip>` or `device:<id>`. */
+    source: text('source').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.source] }),
+    index('sign_in_failures_last_failed_idx').on(t.lastFailedAt),
+  ],
+);
+
+/**
+ * The installation's owner when ADMIN_EMAILS is empty: the first account made, recorded once. When that
+ * account is deleted the row stays with no user: nobody inherits ownership.
+ */
+export const installationOwner = pgTable(
+  'installation_owner',
+  {
+    id: smallint('id').primaryKey().default(1),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('installation_owner_single_row', sql`${t.id} = 1`)],
+);

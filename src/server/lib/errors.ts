@@ -3,6 +3,7 @@ export type TErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
+  | 'no_owner'
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
@@ -18,6 +19,8 @@ const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 |
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** An owner-only call while the installation has no owner (its owner was deleted; ADMIN_EMAILS is empty). */
+  no_owner: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -120,16 +120,10 @@ export function clientAddress(c: TAppContext, trustProxy: boolean): string {
 
 export type TRateLimits = ReturnType<typeof createRateLimits>;
 
-/** The limits of the issue: sign-in, uploads and replies, per person (or account) and per address. */
+/** The limits of the issue: sign-in, uploads and replies, per person and per address. */
 export function createRateLimits(db: TDb, config: TConfig) {
   const quarter = 15 * 60;
   return {
-    signInAccount: createLimiter(db, {
-      name: 'signin-account',
-      points: config.SIGN_IN_LIMIT_PER_ACCOUNT,
-      durationSec: quarter,
-      what: 'sign-in attempts for this account',
-    }),
     signInAddress: createLimiter(db, {
       name: 'signin-address',
       points: config.SIGN_IN_LIMIT_PER_ADDRESS,

@@ -10,7 +10,7 @@ import type { TStorage } from '../storage/index.ts';
 
 const SESSION_COOKIES = ['authjs.session-token', '__Secure-authjs.session-token'];
 
-export function accountRoutes(db: TDb, storage: TStorage) {
+export function accountRoutes(db: TDb, storage: TStorage, adminEmails: readonly string[]) {
   return new Hono<TAppEnv>()
     .get('/export', async (c) => {
       const user = requireUser(c);
@@ -22,8 +22,12 @@ export function accountRoutes(db: TDb, storage: TStorage) {
     })
     .delete('/', async (c) => {
       const user = requireUser(c);
-      const { confirm } = await parseJson(c, ZDeleteAccount);
-      const { filesRemoved } = await deleteAccount(db, storage, user, confirm);
+      const input = await parseJson(c, ZDeleteAccount);
+      const { filesRemoved } = await deleteAccount(
+        { db, storage, adminEmails, log: c.get('log') },
+        user,
+        input,
+      );
       for (const name of SESSION_COOKIES) {
         deleteCookie(c, name, { path: '/', secure: name.startsWith('__Secure-') });
       }

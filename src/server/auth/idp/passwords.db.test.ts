@@ -25,7 +25,7 @@ beforeAll(async () => {
     SIGN_IN_LIMIT_PER_ADDRESS: '1000',
     SMTP_URL: smtp.url,
   });
-});
+}, 180_000);
 afterAll(async () => {
   await t.close();
   await smtp.close();

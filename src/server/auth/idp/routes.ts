@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { ZText } from '../../../shared/text.ts';
@@ -12,8 +13,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { clientAddress, type TRateLimits } from '../../lib/rate-limit.ts';
 import type { TMailer } from '../../mail/mailer.ts';
+import { KNOWN_DEVICE_COOKIE, knownDeviceId, rememberDevice } from './known-device.ts';
 import { hashPassword, PASSWORD_MAX, passwordProblem, verifyPassword } from './password.ts';
 import { escapeHtml } from './provider.ts';
+import { addressSource, deviceSource, type TSignInBackoff } from './sign-in-backoff.ts';
 import {
   renderSignInPage,
   renderSignUpClosedPage,
@@ -41,6 +44,10 @@ export type TIdpRouteOptions = {
   providerName: string;
   allowSignup: boolean;
   limits: TRateLimits;
+  /** Wrong passwords per account and address (or known device), with exponential back-off. */
+  backoff: TSignInBackoff;
+  /** Signs the known-device cookie. */
+  secret: string;
   trustProxy: boolean;
   publicUrl: string;
   /** Tells an account's owner when someone signs up with their email (absent without SMTP_URL). */
@@ -123,26 +130,40 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
     const parsed = ZSignInForm.safeParse({ email: field(form, 'email'), password: field(form, 'password') });
     if (!parsed.success) return c.html(show(parsed.error.issues[0]?.message ?? 'Check the form'), 400);
     const email = parsed.data.email.toLowerCase();
+    const accountId = idpAccountId(email);
+    // A device that has signed in to this account before is counted on its own, so guesses from the
+    // same address (a shared network) do not lock its owner out; other posts count against the address.
+    const deviceCookie = getCookie(c, KNOWN_DEVICE_COOKIE);
+    const deviceId = knownDeviceId(deviceCookie, accountId, opts.secret);
+    const key = {
+      accountId,
+      source: deviceId ? deviceSource(deviceId) : addressSource(clientAddress(c as never, opts.trustProxy)),
+    };
     try {
-      await limitAddress(c);
-      await limits.signInAccount.check(email);
+      if (!deviceId) await limitAddress(c);
+      await opts.backoff.check(key);
     } catch (error) {
       return limited(c, error, show);
     }
     const account = await findIdpAccountByEmail(db, email);
-    if (!(await verifyPassword(parsed.data.password, account?.passwordHash))) {
-      try {
-        await limits.signInAccount.consume(email);
-      } catch (error) {
-        return limited(c, error, show);
-      }
+    // Unknown emails are checked against a dummy hash, so they take as long as a wrong password.
+    const isRight = await verifyPassword(parsed.data.password, account?.passwordHash);
+    if (!account || !isRight) {
+      await opts.backoff.failed(key);
       return c.html(show('Wrong email or password'), 401);
     }
-    await limits.signInAccount.reset(email);
+    await opts.backoff.succeeded(key);
+    c.env.outgoing.appendHeader(
+      'Set-Cookie',
+      rememberDevice(deviceCookie, account.id, {
+        secret: opts.secret,
+        isSecure: opts.publicUrl.startsWith('https://'),
+      }),
+    );
     await provider.interactionFinished(
       c.env.incoming,
       c.env.outgoing,
-      { login: { accountId: account!.id } },
+      { login: { accountId: account.id } },
       { mergeWithLastSubmission: false },
     );
     return RESPONSE_ALREADY_SENT;

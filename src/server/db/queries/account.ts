@@ -9,6 +9,7 @@ import {
   idpAccounts,
   idpPayloads,
   memories,
+  signInFailures,
   subscriptions,
   supportMessages,
   users,
@@ -89,6 +90,8 @@ export async function deleteUserEverywhere(db: TDb, user: { id: number; email: s
       // The bundled provider's sessions and grants of this account, then the account with its password.
       await tx.delete(idpPayloads).where(sql`${idpPayloads.payload}->>'accountId' = ${idp.id}`);
       await tx.delete(idpAccounts).where(eq(idpAccounts.id, idp.id));
+      // Its wrong-password counts go too: nothing holds up a new account with the same email.
+      await tx.delete(signInFailures).where(eq(signInFailures.accountId, idp.id));
     }
     await tx.delete(users).where(eq(users.id, user.id));
   });

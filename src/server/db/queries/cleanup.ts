@@ -1,7 +1,7 @@
 // SQL for the cleanup job: rows whose time is over (sessions, provider records, limiter rows).
 import { lt } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
-import { idpPayloads, rateLimits, sessions, verificationTokens } from '../schema.ts';
+import { idpPayloads, rateLimits, sessions, signInFailures, verificationTokens } from '../schema.ts';
 
 export async function deleteExpiredRows(db: TDb, now: Date) {
   const count = async (q: Promise<unknown[]>) => (await q).length;
@@ -20,6 +20,13 @@ export async function deleteExpiredRows(db: TDb, now: Date) {
     ),
     rateLimits: await count(
       db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ k: rateLimits.key }),
+    ),
+    // Wrong passwords are remembered for a day after the last one (the back-off forgets them then too).
+    signInFailures: await count(
+      db
+        .delete(signInFailures)
+        .where(lt(signInFailures.lastFailedAt, new Date(now.getTime() - 24 * 3600 * 1000)))
+        .returning({ a: signInFailures.accountId }),
     ),
   };
 }

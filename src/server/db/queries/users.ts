@@ -1,7 +1,7 @@
 // SQL for people: users, their sign-in accounts and their database sessions.
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
-import { accounts, sessions, type TUserRow, users } from '../schema.ts';
+import { accounts, installationOwner, sessions, type TUserRow, users } from '../schema.ts';
 import { isPlusSql } from './billing.ts';
 
 /** A user row whose isSubscribed is the plan derived from their stored subscription (users.is_subscribed is not read). */
@@ -9,8 +9,10 @@ const userWithPlan = { ...getTableColumns(users), isSubscribed: isPlusSql(users.
 
 export type TNewUser = { email: string; name: string | null; image: string | null; username: string };
 
+/** A new person; the first one ever made on this installation is recorded as its owner. */
 export async function insertUser(db: TDb, user: TNewUser): Promise<TUserRow> {
   const [row] = await db.insert(users).values(user).returning();
+  await db.insert(installationOwner).values({ id: 1, userId: row!.id }).onConflictDoNothing();
   return row!;
 }
 
@@ -19,10 +21,34 @@ export async function findUserById(db: TDb, id: number): Promise<TUserRow | unde
   return row;
 }
 
-/** The first account made on this installation (its owner unless ADMIN_EMAILS names others). */
-export async function firstUserId(db: TDb): Promise<number | null> {
-  const [row] = await db.select({ id: users.id }).from(users).orderBy(users.id).limit(1);
-  return row?.id ?? null;
+/**
+ * The first account made on this installation (its owner unless ADMIN_EMAILS names others): undefined
+ * before any account exists, null once it was deleted (nobody inherits it).
+ */
+export async function installationOwnerId(db: TDb): Promise<number | null | undefined> {
+  const [row] = await db.select({ userId: installationOwner.userId }).from(installationOwner).limit(1);
+  return row ? row.userId : undefined;
+}
+
+/** How many accounts other than `userId` have one of these emails (the owners ADMIN_EMAILS names). */
+export async function countOtherUsersWithEmails(db: TDb, userId: number, emails: readonly string[]) {
+  if (emails.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.email})`, [...emails]), ne(users.id, userId)));
+  return Number(row?.n ?? 0);
+}
+
+/** Whether any account has one of these emails. */
+export async function anyUserWithEmails(db: TDb, emails: readonly string[]): Promise<boolean> {
+  if (emails.length === 0) return false;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, [...emails]))
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function findUserByEmail(db: TDb, email: string): Promise<TUserRow | undefined> {

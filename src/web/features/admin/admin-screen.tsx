@@ -17,6 +17,7 @@ export function AdminScreen() {
         <h1 className="text-2xl font-semibold">403 — Owner only</h1>
         <p role="alert" className="mt-3 text-muted">
           Only the owner of this Kindred can see this page.
+          {summary.error.code === 'no_owner' && ` ${summary.error.message}`}
         </p>
       </main>
     );

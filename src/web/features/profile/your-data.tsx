@@ -35,6 +35,7 @@ export function YourData() {
       </div>
       <DeleteAccountDialog
         username={user.username}
+        isOwner={Boolean(user.isOwner)}
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
       />
@@ -42,13 +43,25 @@ export function YourData() {
   );
 }
 
-function DeleteAccountDialog(props: { username: string; isOpen: boolean; onClose: () => void }) {
-  const { username, isOpen, onClose } = props;
+function DeleteAccountDialog(props: {
+  username: string;
+  isOwner: boolean;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const { username, isOwner, isOpen, onClose } = props;
   const [typed, setTyped] = useState('');
+  // The owner's power passes to nobody: the owner says they mean to leave the installation without one.
+  const [leaveWithoutOwner, setLeaveWithoutOwner] = useState(false);
+  const isConfirmed = typed === username && (!isOwner || leaveWithoutOwner);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useMutation({
-    mutationFn: () => api<{ deleted: true }>('/api/account', { method: 'DELETE', json: { confirm: typed } }),
+    mutationFn: () =>
+      api<{ deleted: true }>('/api/account', {
+        method: 'DELETE',
+        json: { confirm: typed, ...(isOwner && { leaveWithoutOwner }) },
+      }),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: sessionQuery.queryKey });
       await navigate('/login', { replace: true });
@@ -57,6 +70,7 @@ function DeleteAccountDialog(props: { username: string; isOpen: boolean; onClose
   });
   const close = () => {
     setTyped('');
+    setLeaveWithoutOwner(false);
     remove.reset();
     onClose();
   };
@@ -75,7 +89,7 @@ function DeleteAccountDialog(props: { username: string; isOpen: boolean; onClose
             className="mt-4"
             onSubmit={(e) => {
               e.preventDefault();
-              if (typed === username) remove.mutate();
+              if (isConfirmed) remove.mutate();
             }}
           >
             <label htmlFor="confirm-username" className="text-sm">
@@ -88,6 +102,20 @@ function DeleteAccountDialog(props: { username: string; isOpen: boolean; onClose
               onChange={(e) => setTyped(e.target.value)}
               className="mt-1 w-full rounded-lg border border-line bg-ink px-3 py-2"
             />
+            {isOwner && (
+              <label className="mt-4 flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={leaveWithoutOwner}
+                  onChange={(e) => setLeaveWithoutOwner(e.target.checked)}
+                  className="mt-1"
+                />
+                <span>
+                  I own this Kindred. Delete my account anyway: it then has no owner (nobody else gets the
+                  support inbox, /admin or model downloads) until ADMIN_EMAILS names one.
+                </span>
+              </label>
+            )}
             {remove.isError && (
               <p role="alert" className="mt-2 text-sm text-red-300">
                 {remove.error instanceof ApiError
@@ -105,7 +133,7 @@ function DeleteAccountDialog(props: { username: string; isOpen: boolean; onClose
               </button>
               <button
                 type="submit"
-                disabled={typed !== username || remove.isPending}
+                disabled={!isConfirmed || remove.isPending}
                 className="rounded-xl bg-red-600 px-4 py-2 font-medium text-white disabled:opacity-50"
               >
                 Delete account
