@@ -87,6 +87,8 @@ test('Delete my account removes me and signs me out; my password no longer works
 
 test.describe('the owner', () => {
   let fresh: TRunningServer;
+  const owner = newPerson('Olive Owner');
+  const other = newPerson('Sam Second');
   test.beforeAll(async () => {
     // A fresh installation: its first account is the owner.
     fresh = await startKindred({ OLLAMA_BASE_URL: 'http://127.0.0.1:9' });
@@ -98,7 +100,6 @@ test.describe('the owner', () => {
   test('the first account sees /admin; a second person does not', async ({ browser }) => {
     const ownerContext = await browser.newContext({ baseURL: fresh.url });
     const ownerPage = await ownerContext.newPage();
-    const owner = newPerson('Olive Owner');
     await new LoginPage(ownerPage).signIn(owner);
     await expect(ownerPage).toHaveURL(/\/$/);
     const menu = new UserMenu(ownerPage);
@@ -117,7 +118,6 @@ test.describe('the owner', () => {
 
     const otherContext = await browser.newContext({ baseURL: fresh.url });
     const otherPage = await otherContext.newPage();
-    const other = newPerson('Sam Second');
     await new LoginPage(otherPage).signIn(other);
     await expect(otherPage).toHaveURL(/\/$/);
     const otherMenu = new UserMenu(otherPage);
@@ -137,6 +137,39 @@ test.describe('the owner', () => {
     await ownerPage.reload();
     await expect(total).toHaveText('2');
     await ownerContext.close();
+    await otherContext.close();
+  });
+
+  test('the owner leaving confirms it; afterwards nobody owns the installation and /admin says so', async ({
+    browser,
+  }) => {
+    const ownerContext = await browser.newContext({ baseURL: fresh.url });
+    const ownerPage = await ownerContext.newPage();
+    await new LoginPage(ownerPage).signIn(owner);
+    await expect(ownerPage).toHaveURL(/\/$/);
+    const username = (await sessionIn(ownerPage))!.user!.username;
+    await new YourDataSection(ownerPage).open();
+    await ownerPage.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = ownerPage.getByRole('dialog', { name: 'Delete my account' });
+    await dialog.getByLabel('Your username').fill(username);
+    const leave = dialog.getByRole('checkbox', { name: /I own this Kindred/ });
+    await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+    await ownerPage.screenshot({ path: 'test-results/screens/delete-owner-account.png' });
+    await leave.check();
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await expect(ownerPage).toHaveURL(/\/login$/);
+    await ownerContext.close();
+
+    const otherContext = await browser.newContext({ baseURL: fresh.url });
+    const otherPage = await otherContext.newPage();
+    await new LoginPage(otherPage).signIn(other);
+    await expect(otherPage).toHaveURL(/\/$/);
+    await otherPage.goto('/admin');
+    await expect(otherPage.getByRole('heading', { name: '403 — Owner only' })).toBeVisible();
+    await expect(otherPage.getByRole('alert')).toContainText(
+      'This Kindred has no owner: the owner account was deleted, and ownership never passes to another account. Set ADMIN_EMAILS to name the owner.',
+    );
+    await otherPage.screenshot({ path: 'test-results/screens/admin-no-owner.png' });
     await otherContext.close();
   });
 });
