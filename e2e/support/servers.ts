@@ -41,7 +41,7 @@ export async function startKindred(env: Record<string, string> = {}): Promise<TR
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Kindred exited with ${child.exitCode} before it was ready`);
     const ready = await fetch(`${url}/readyz`).then(
@@ -49,7 +49,7 @@ export async function startKindred(env: Record<string, string> = {}): Promise<TR
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error('Kindred did not become ready within 60 s');
+    if (Date.now() > deadline) throw new Error('Kindred did not become ready within 300 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
