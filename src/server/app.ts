@@ -12,7 +12,7 @@ import { createIdpRoutes } from './auth/idp/routes.ts';
 import { createSignInBackoff } from './auth/idp/sign-in-backoff.ts';
 import { createAuthRoutes } from './auth/routes.ts';
 import { readSessionUser } from './auth/session.ts';
-import { createBilling } from './billing/index.ts';
+import { createBilling, describeBilling } from './billing/index.ts';
 import { planTable } from './billing/plans.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
@@ -198,6 +198,7 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   const billing = createBilling(config, db);
+  logger.info({ billing: billing?.kind ?? 'off' }, describeBilling(config));
   app.route('/api', billingRoutes({ db, billing, graceDays: config.BILLING_GRACE_DAYS }));
   app.route('/api', supportRoutes(db, config.adminEmails, plans));
   app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { describeBilling } from './billing/index.ts';
 import { ConfigError, loadConfig, ZConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'kindred-config-'));
@@ -42,5 +43,39 @@ describe('loadConfig', () => {
   it('documents every variable in .env.example', () => {
     const example = readFileSync('.env.example', 'utf8');
     for (const key of Object.keys(ZConfig.shape)) expect(example).toContain(`${key}=`);
+  });
+});
+
+describe('the local test checkout (finding 2)', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
+
+  it('is on by itself only for a loopback PUBLIC_URL, and the start-up line says which', () => {
+    for (const url of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://app.localhost',
+    ]) {
+      const config = load({ PUBLIC_URL: url });
+      expect(config.isLocalCheckoutOn, url).toBe(true);
+      expect(describeBilling(config)).toContain('is a loopback address');
+    }
+    expect(load({}).isLocalCheckoutOn).toBe(true);
+    for (const url of ['https://kindred.example.com', 'http://192.168.1.20:3000', 'http://127.example.com']) {
+      const config = load({ PUBLIC_URL: url });
+      expect(config.isLocalCheckoutOn, url).toBe(false);
+      expect(describeBilling(config)).toContain('is not a loopback address; set LOCAL_CHECKOUT=on');
+    }
+  });
+
+  it('LOCAL_CHECKOUT forces it either way; Stripe replaces it', () => {
+    expect(load({ PUBLIC_URL: 'https://kindred.example.com', LOCAL_CHECKOUT: 'on' }).isLocalCheckoutOn).toBe(
+      true,
+    );
+    expect(load({ LOCAL_CHECKOUT: 'off' }).isLocalCheckoutOn).toBe(false);
+    expect(describeBilling(load({ LOCAL_CHECKOUT: 'off' }))).toContain('LOCAL_CHECKOUT=off');
+    const stripe = load({ STRIPE_SECRET_KEY: 'sk', STRIPE_PRICE_ID: 'p', STRIPE_WEBHOOK_SECRET: 'w' });
+    expect(stripe.isLocalCheckoutOn).toBe(false);
+    expect(describeBilling(stripe)).toBe('billing: Stripe');
   });
 });

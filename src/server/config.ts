@@ -87,7 +87,8 @@ export const ZConfig = z.object({
   STRIPE_API_HOST: optional(z.string()),
   STRIPE_API_PORT: optional(z.coerce.number().int().min(1).max(65535)),
   STRIPE_API_PROTOCOL: optional(z.enum(['http', 'https'])),
-  LOCAL_CHECKOUT: z.enum(['on', 'off']).default('on'),
+  // The local test checkout takes no money: on by itself only while PUBLIC_URL is a loopback address.
+  LOCAL_CHECKOUT: optional(z.enum(['on', 'off'])),
   // How long Plus stays on after a failed renewal payment, and after a renewal the webhook has not confirmed yet.
   BILLING_GRACE_DAYS: z.coerce.number().min(0).max(60).default(3),
   // Optional separate remote model for Plus replies.
@@ -128,7 +129,20 @@ export type TConfig = z.infer<typeof ZConfig> & {
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: string[];
   isStripeConfigured: boolean;
+  /** The local test checkout is in use: LOCAL_CHECKOUT=on, or unset with a loopback PUBLIC_URL (and no Stripe). */
+  isLocalCheckoutOn: boolean;
 };
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: addresses only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]'
+  );
+}
 
 export class ConfigError extends Error {}
 
@@ -156,13 +170,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   const dataDir = path.resolve(c.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  const isStripeConfigured = stripeSettings.every(Boolean);
   return {
     ...c,
     dataDir,
-    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    isLocalCheckoutOn:
+      !isStripeConfigured &&
+      (c.LOCAL_CHECKOUT === 'on' || (c.LOCAL_CHECKOUT === undefined && isLoopbackUrl(publicUrl))),
     authSecret: c.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     isGoogleConfigured: Boolean(c.AUTH_GOOGLE_ID && c.AUTH_GOOGLE_SECRET),
-    isStripeConfigured: stripeSettings.every(Boolean),
+    isStripeConfigured,
     adminEmails: c.ADMIN_EMAILS.split(',')
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),

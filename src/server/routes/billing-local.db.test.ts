@@ -7,7 +7,8 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../test-support/test-app.ts';
-import { subscriptions, users } from '../db/schema.ts';
+import { checkoutSessions, subscriptions, users } from '../db/schema.ts';
+import { CHECKOUT_UNAVAILABLE } from '../services/billing/start-checkout.ts';
 
 // The local test checkout (the embedded default): subscribe → checkout page → Pay or Cancel.
 let t: TTestApp;
@@ -141,6 +142,45 @@ describe('local checkout switched off', () => {
       });
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('the local checkout on a public address (finding 2)', () => {
+  it('is off with an https PUBLIC_URL and nothing else set: subscribe answers 503, no checkout opens', async () => {
+    const publicUrl = 'https://kindred.example.com';
+    const open = await createTestApp({ PUBLIC_URL: publicUrl });
+    try {
+      const user = await createSignedInUser(open.database);
+      const headers = { origin: publicUrl };
+      const res = await call(open, 'POST', '/api/subscribe', { user, json: { userId: user.id }, headers });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ code: 'billing_unavailable', message: CHECKOUT_UNAVAILABLE });
+      const checkout = await call(open, 'GET', '/api/billing/checkout/00000000-0000-4000-8000-000000000000', {
+        user,
+        headers,
+      });
+      expect(checkout.status).toBe(404);
+      expect(await open.database.db.select().from(checkoutSessions)).toEqual([]);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('LOCAL_CHECKOUT=on keeps it on at a public address (a staging install)', async () => {
+    const publicUrl = 'https://staging.example.com';
+    const on = await createTestApp({ PUBLIC_URL: publicUrl, LOCAL_CHECKOUT: 'on' });
+    try {
+      const user = await createSignedInUser(on.database);
+      const res = await call(on, 'POST', '/api/subscribe', {
+        user,
+        json: {},
+        headers: { origin: publicUrl },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).url).toMatch(/^\/checkout\//);
+    } finally {
+      await on.close();
     }
   });
 });

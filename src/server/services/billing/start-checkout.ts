@@ -3,7 +3,7 @@ import type { TBilling, TBillingPerson } from '../../billing/billing.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const CHECKOUT_UNAVAILABLE =
-  'Subscriptions are not available on this Kindred: Stripe is not configured and the local test checkout is switched off.';
+  'Subscriptions are not available on this Kindred: Stripe is not configured, and the local test checkout (which takes no money) is on only when PUBLIC_URL is a loopback address or LOCAL_CHECKOUT=on.';
 
 export async function startCheckout(
   billing: TBilling | null,
