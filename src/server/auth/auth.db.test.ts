@@ -34,7 +34,8 @@ beforeAll(async () => {
   const app = createApp({ config, database, logger: createLogger('silent') });
   server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
-});
+  // The first database of a worker is made from the migrations: slow on a shared, busy machine.
+}, 180_000);
 
 afterAll(async () => {
   await new Promise((r) => server.close(r));
