@@ -38,6 +38,7 @@ import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
@@ -180,6 +181,7 @@ export function createApp(deps: TAppDeps) {
     );
   }
   app.route('/api/users', usersRoutes(db));
+  app.route('/api/settings', settingsRoutes(db));
   app.route('/api/account', accountRoutes(db, storage, config.adminEmails));
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
   app.route('/api/models', modelsRoutes(config, db));

@@ -1,7 +1,7 @@
 // Character shapes, limits and input rules shared by the server and the web app.
 import { z } from 'zod';
 import { ZText, zText } from './text.ts';
-import { ZStoredVoiceSettings } from './voice.ts';
+import { type TStoredVoiceSettings, ZStoredVoiceSettings } from './voice.ts';
 
 /** Spec §5 and §9: the form's limits; the server enforces the same ones. */
 export const CHARACTER_LIMITS = {
@@ -78,6 +78,12 @@ export const ZCreateCharacter = z.object({
 });
 export type TCreateCharacter = z.input<typeof ZCreateCharacter>;
 
+/** PUT /api/character-personas/{id}: the create form's fields; without avatarUrl the avatar stays. */
+export const ZUpdateCharacter = ZCreateCharacter.omit({ userId: true, avatarUrl: true })
+  .extend({ avatarUrl: ZAvatarUrl.optional().nullable() })
+  .strict();
+export type TUpdateCharacter = z.input<typeof ZUpdateCharacter>;
+
 export const ZListQuery = z.object({
   q: ZText.trim().max(100, 'Search is at most 100 characters').optional(),
   after: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
@@ -102,6 +108,8 @@ export type TPersona = TPersonaListItem & {
   voiceId: string | null;
   voiceDescription: string | null;
   memoryDisabled: boolean;
+  /** The pitch and speed chosen on the create page (the edit page starts from them). */
+  voiceSettings?: TStoredVoiceSettings | null;
 };
 
 export type TBanner = {

@@ -70,6 +70,8 @@ export type TChatLog = {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** The name the person gave the chat (null: none). */
+  title?: string | null;
   conversation: TChatMessage[];
   /** Whether older messages exist before the first one returned (fetch them with ?before=<position>). */
   hasEarlier: boolean;
@@ -85,6 +87,8 @@ export type TChatLogSummary = {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** The name the person gave the chat; History shows it instead of the preview. */
+  title: string | null;
   /** The first 60 characters of the first non-empty message, or null when there is none. */
   preview: string | null;
 };
@@ -96,10 +100,21 @@ export const ZCreateChatLog = z.object({
   source: ZChatSource.default('text'),
 });
 
+/** A chat's own name in History (at most this long; empty gives it back its first words). */
+export const CHAT_TITLE_MAX_CHARS = 80;
+
 export const ZUpdateChatLog = z.union([
   z.object({ conversation: ZConversation }).strict(),
   z.object({ read: z.literal(true) }).strict(),
+  z
+    .object({
+      title: ZText.trim().max(CHAT_TITLE_MAX_CHARS, `A chat name is at most ${CHAT_TITLE_MAX_CHARS} characters`),
+    })
+    .strict(),
 ]);
+
+/** DELETE /api/chatlogs/{uuid} and rewind: `forget=true` also forgets the memories made from what goes. */
+export const ZForgetQuery = z.object({ forget: z.enum(['true', 'false']).default('false') }).strict();
 
 export const ZChatLogsFilter = z.object({ userId: ZUserIdField, characterId: ZCharacterId });
 export const ZTotalChatsQuery = z.object({ userId: ZUserIdField });

@@ -158,6 +158,8 @@ export const chatLogs = pgTable(
       .default('text'),
     read: boolean('read').notNull().default(false),
     messageCount: integer('message_count').notNull().default(0),
+    /** The name the person gave the chat in History (null: the first words stand for it). */
+    title: text('title'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -189,6 +191,8 @@ export const chatMessages = pgTable(
     isGreeting: boolean('is_greeting').notNull().default(false),
     /** Lorebook entries this reply was given (shown from the reply), or null. */
     lore: jsonb('lore').$type<TReplyLore[]>(),
+    /** The model stopped before the reply was finished: what arrived is kept, marked as cut off. */
+    isCutOff: boolean('is_cut_off').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.chatLogUuid, t.position] }),
@@ -470,3 +474,14 @@ export const installationOwner = pgTable(
   },
   (t) => [check('installation_owner_single_row', sql`${t.id} = 1`)],
 );
+/** The chat switches a person chose, on every device; null means never chosen (the spec's default applies). */
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  voicePlayback: boolean('voice_playback'),
+  internalMonologue: boolean('internal_monologue'),
+  characterMemory: boolean('character_memory'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type TUserSettingsRow = typeof userSettings.$inferSelect;

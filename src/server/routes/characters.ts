@@ -1,7 +1,13 @@
 // /api/character-personas: the built-in cast for everyone, a person's own characters for them only.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { NEXT_PAGE_HEADER, ZCharacterId, ZCreateCharacter, ZListQuery } from '../../shared/characters.ts';
+import {
+  NEXT_PAGE_HEADER,
+  ZCharacterId,
+  ZCreateCharacter,
+  ZListQuery,
+  ZUpdateCharacter,
+} from '../../shared/characters.ts';
 import { ZUserId } from '../../shared/users.ts';
 import type { TDb } from '../db/client.ts';
 import {
@@ -14,6 +20,7 @@ import {
   type TAppEnv,
 } from '../lib/http.ts';
 import { createCharacter } from '../services/characters/create-character.ts';
+import { deleteCharacter } from '../services/characters/delete-character.ts';
 import { getFeatured } from '../services/characters/featured.ts';
 import { getCharacter } from '../services/characters/get-character.ts';
 import {
@@ -21,6 +28,7 @@ import {
   listOwnedCharacters,
   type TListPage,
 } from '../services/characters/list-characters.ts';
+import { updateCharacter } from '../services/characters/update-character.ts';
 import type { TStorage } from '../storage/index.ts';
 
 const ZUserParam = z.object({ userId: ZUserId });
@@ -72,5 +80,17 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
         voiceSettings: body.voiceSettings,
       });
       return c.json(persona, 201);
+    })
+    // Editing and deleting: the person's own characters only (built-in ones 403, others' 404).
+    .put('/:characterId', async (c) => {
+      const user = requireUser(c);
+      const { characterId } = parseParams(c, ZCharacterParam);
+      const body = await parseJson(c, ZUpdateCharacter);
+      return c.json(await updateCharacter(db, storage, { userId: user.id, characterId, ...body }));
+    })
+    .delete('/:characterId', async (c) => {
+      const user = requireUser(c);
+      const { characterId } = parseParams(c, ZCharacterParam);
+      return c.json(await deleteCharacter(db, storage, { userId: user.id, characterId }));
     });
 }

@@ -6,6 +6,7 @@ import {
   ZChatLogsFilter,
   ZChatLogUuid,
   ZCreateChatLog,
+  ZForgetQuery,
   ZTotalChatsQuery,
   ZUpdateChatLog,
 } from '../../shared/chat.ts';
@@ -18,6 +19,7 @@ import {
   totalChats,
   updateChatLog,
 } from '../services/chat/chat-logs.ts';
+import { deleteChat } from '../services/chat/delete-chat.ts';
 
 const ZUuidParam = z.object({ uuid: ZChatLogUuid });
 
@@ -49,5 +51,11 @@ export function chatLogsRoutes(db: TDb) {
       const { uuid } = parseParams(c, ZUuidParam);
       const change = await parseJson(c, ZUpdateChatLog);
       return c.json(await updateChatLog(db, { userId: user.id, uuid, change }));
+    })
+    .delete('/:uuid', async (c) => {
+      const user = requireUser(c);
+      const { uuid } = parseParams(c, ZUuidParam);
+      const { forget } = parseQuery(c, ZForgetQuery);
+      return c.json(await deleteChat(db, { userId: user.id, uuid, forget: forget === 'true' }));
     });
 }

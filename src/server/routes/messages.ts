@@ -9,10 +9,11 @@ import {
   ZReplyAgain,
   ZStartWithGreeting,
 } from '../../shared/controls.ts';
+import { ZForgetQuery } from '../../shared/chat.ts';
 import type { TModelSet } from '../ai/model-set.ts';
 import type { TPlanTable } from '../billing/plans.ts';
 import type { TDb } from '../db/client.ts';
-import { parseJson, parseParams, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import { parseJson, parseParams, parseQuery, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
 import { chooseAlternative } from '../services/chat/choose-alternative.ts';
 import { startContinue } from '../services/chat/continue-reply.ts';
 import { editMessage } from '../services/chat/edit-message.ts';
@@ -85,6 +86,7 @@ export function messagesRoutes(deps: TMessagesDeps) {
     .delete('/:uuid/messages/:position', async (c) => {
       const user = requireUser(c);
       const key = parseParams(c, ZMessageParams);
-      return c.json(await rewindChat(db, { userId: user.id, ...key }));
+      const { forget } = parseQuery(c, ZForgetQuery);
+      return c.json(await rewindChat(db, { userId: user.id, ...key, forget: forget === 'true' }));
     });
 }

@@ -1,7 +1,7 @@
 // SQL for characters: the built-in cast (visible to all) and each person's own (visible to them only).
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
-import type { TDb } from '../client.ts';
+import { rowsOf, type TDb } from '../client.ts';
 import { characters, type TCharacterRow } from '../schema.ts';
 
 /** The columns a list needs; descriptions and cards stay in the database. */
@@ -115,4 +115,43 @@ export async function insertCharacter(db: TDb, values: TNewCharacter): Promise<T
     .values({ ...values, memoryDisabled: false })
     .returning();
   return row!;
+}
+
+export type TCharacterChange = Omit<TNewCharacter, 'userId' | 'card' | 'avatarUrl'> & { avatarUrl?: string };
+
+/** Changes a character the person made; built-in and other people's characters are never touched. */
+export async function updateOwnCharacter(
+  db: TDb,
+  userId: number,
+  id: number,
+  change: TCharacterChange,
+): Promise<TCharacterRow | undefined> {
+  const [row] = await db
+    .update(characters)
+    .set(change)
+    .where(and(eq(characters.id, id), eq(characters.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Deletes a character the person made; its chats, their messages and its memories go with it (cascade). */
+export async function deleteOwnCharacter(
+  db: TDb,
+  userId: number,
+  id: number,
+): Promise<{ avatarUrl: string | null } | undefined> {
+  const [row] = await db
+    .delete(characters)
+    .where(and(eq(characters.id, id), eq(characters.userId, userId)))
+    .returning({ avatarUrl: characters.avatarUrl });
+  return row;
+}
+
+/** What deleting a character takes with it, counted before it goes. */
+export async function countCharacterBelongings(db: TDb, userId: number, id: number) {
+  const result = await db.execute(sql`
+    select (select count(*)::int from chat_logs where user_id = ${userId} and character_id = ${id}) as chats,
+           (select count(*)::int from memories where user_id = ${userId} and character_id = ${id}) as memories`);
+  const row = rowsOf<{ chats: number; memories: number }>(result)[0];
+  return { chats: Number(row?.chats ?? 0), memories: Number(row?.memories ?? 0) };
 }

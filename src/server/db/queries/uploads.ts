@@ -38,3 +38,20 @@ export function listUnreferencedUploads(db: TDb, olderThan: Date, limit = 500) {
     )
     .limit(limit);
 }
+
+/** The person's upload at this URL when nothing (no character, user image or message) refers to it any more. */
+export async function findOwnUnreferencedUpload(db: TDb, userId: number, url: string) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.url, url),
+        eq(uploads.userId, userId),
+        sql`not exists (select 1 from characters c where c.avatar_url = ${uploads.url})`,
+        sql`not exists (select 1 from users u where u.image = ${uploads.url})`,
+        sql`not exists (select 1 from chat_messages m where m.audio_url = ${uploads.url})`,
+      ),
+    );
+  return row;
+}

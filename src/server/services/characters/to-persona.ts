@@ -20,4 +20,5 @@ export const toPersona = (r: TCharacterRow): TPersona => ({
   voiceId: r.voiceId,
   voiceDescription: r.voiceDescription,
   memoryDisabled: r.memoryDisabled,
+  voiceSettings: r.voiceSettings,
 });

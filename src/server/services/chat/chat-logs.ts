@@ -8,6 +8,7 @@ import {
   type TMessageInput,
 } from '../../../shared/chat.ts';
 import type { TDb } from '../../db/client.ts';
+import { renameChatLog } from '../../db/queries/chat-edits.ts';
 import {
   countChatLogs,
   createChatLog,
@@ -45,6 +46,7 @@ const toSummary = (row: TChatLogListRow): TChatLogSummary => ({
   createdAt: new Date(row.createdAt).toISOString(),
   updatedAt: new Date(row.updatedAt).toISOString(),
   messageCount: row.messageCount,
+  title: row.title,
   preview: row.preview,
 });
 
@@ -80,6 +82,7 @@ function logFields(log: TChatLogRow) {
     createdAt: log.createdAt.toISOString(),
     updatedAt: log.updatedAt.toISOString(),
     messageCount: log.messageCount,
+    title: log.title,
   };
 }
 
@@ -105,19 +108,29 @@ export async function saveNewChatLog(
   return logFields(log);
 }
 
-/** Replaces the stored messages (the spec's save) or marks the log read (a check-in notification). */
+/**
+ * Replaces the stored messages (the spec's save), marks the log read (a check-in notification) or
+ * names the chat (History's rename; an empty name gives it back its first words).
+ */
 export async function updateChatLog(
   db: TDb,
-  opts: { userId: number; uuid: string; change: { conversation: TMessageInput[] } | { read: true } },
+  opts: {
+    userId: number;
+    uuid: string;
+    change: { conversation: TMessageInput[] } | { read: true } | { title: string };
+  },
 ) {
+  const { change } = opts;
   const log =
-    'conversation' in opts.change
+    'conversation' in change
       ? await replaceConversation(db, {
           userId: opts.userId,
           uuid: opts.uuid,
-          messages: toNewMessages(opts.change.conversation),
+          messages: toNewMessages(change.conversation),
         })
-      : await markChatLogRead(db, opts.userId, opts.uuid);
+      : 'title' in change
+        ? await renameChatLog(db, { userId: opts.userId, uuid: opts.uuid, title: change.title || null })
+        : await markChatLogRead(db, opts.userId, opts.uuid);
   if (!log) throw notFound('Chat log');
   return logFields(log);
 }

@@ -1,0 +1,52 @@
+// Changes a character the person made (the edit page: the create form, filled). Built-in characters
+// cannot be edited; someone else's reads as not found. A replaced avatar file is removed.
+import { withRolePlayPrefix } from '../../../shared/characters.ts';
+import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
+import type { TDb } from '../../db/client.ts';
+import { findVisibleCharacter, updateOwnCharacter } from '../../db/queries/characters.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { TStorage } from '../../storage/index.ts';
+import { removeUnusedUpload } from '../uploads/remove-unused-upload.ts';
+import { assertUsableAvatar, isBuiltInAvatar } from '../uploads/usable-avatar.ts';
+import { toPersona } from './to-persona.ts';
+
+export type TUpdateCharacterInput = {
+  userId: number;
+  characterId: number;
+  name: string;
+  tagline: string;
+  /** The person's own words, already without the prefix and within the limit. */
+  description: string;
+  /** Absent: the avatar stays as it is. */
+  avatarUrl?: string | null;
+  voiceId?: string | null;
+  voiceDescription?: string | null;
+  greeting?: string | null;
+  voiceSettings?: TStoredVoiceSettings | null;
+};
+
+export async function updateCharacter(db: TDb, storage: TStorage, input: TUpdateCharacterInput) {
+  const found = await findVisibleCharacter(db, input.userId, input.characterId);
+  if (!found) throw notFound('Character');
+  if (found.userId === null) throw new AppError('forbidden', 'Built-in characters cannot be edited');
+  const newAvatar = input.avatarUrl && input.avatarUrl !== found.avatarUrl ? input.avatarUrl : undefined;
+  if (newAvatar) {
+    if (!isBuiltInAvatar(newAvatar) && !storage.owns(newAvatar)) {
+      throw new AppError('bad_request', 'avatarUrl must be an image uploaded through /upload/avatar');
+    }
+    await assertUsableAvatar(db, input.userId, newAvatar);
+  }
+  const row = await updateOwnCharacter(db, input.userId, input.characterId, {
+    name: input.name,
+    tagline: input.tagline,
+    description: withRolePlayPrefix(input.description),
+    ...(newAvatar ? { avatarUrl: newAvatar } : {}),
+    voiceId: input.voiceId || null,
+    voiceDescription: input.voiceDescription || null,
+    greeting: input.greeting || null,
+    ...(input.voiceSettings === undefined ? {} : { voiceSettings: input.voiceSettings }),
+  });
+  if (!row) throw notFound('Character');
+  if (newAvatar) await removeUnusedUpload(db, storage, { userId: input.userId, url: found.avatarUrl });
+  return toPersona(row);
+}
