@@ -108,7 +108,10 @@ export const ZUpdateChatLog = z.union([
   z.object({ read: z.literal(true) }).strict(),
   z
     .object({
-      title: ZText.trim().max(CHAT_TITLE_MAX_CHARS, `A chat name is at most ${CHAT_TITLE_MAX_CHARS} characters`),
+      title: ZText.trim().max(
+        CHAT_TITLE_MAX_CHARS,
+        `A chat name is at most ${CHAT_TITLE_MAX_CHARS} characters`,
+      ),
     })
     .strict(),
 ]);

@@ -63,6 +63,10 @@ export const router = createBrowserRouter([
                 path: '/character/create/new',
                 lazy: screen(() => import('./routes/create-character.tsx'), 'CreateCharacterRoute'),
               },
+              {
+                path: '/character/:characterId/edit',
+                lazy: screen(() => import('./routes/edit-character.tsx'), 'EditCharacterRoute'),
+              },
               { path: '/admin', lazy: screen(() => import('./routes/admin.tsx'), 'AdminRoute') },
               {
                 path: '/admin/support',

@@ -42,55 +42,57 @@ function pageReply(c: TAppContext, page: TListPage) {
 }
 
 export function charactersRoutes(db: TDb, storage: TStorage) {
-  return new Hono<TAppEnv>()
-    .get('/', async (c) => {
-      const user = requireUser(c);
-      const query = parseQuery(c, ZListQuery);
-      return pageReply(c, await listCharacters(db, { userId: user.id, ...query }));
-    })
-    .get('/featured', async (c) => {
-      requireUser(c);
-      return c.json(await getFeatured(db));
-    })
-    .get('/user/:userId', async (c) => {
-      const { userId } = parseParams(c, ZUserParam);
-      requireSelf(c, userId);
-      const query = parseQuery(c, ZListQuery.omit({ q: true }));
-      return pageReply(c, await listOwnedCharacters(db, { userId, ...query }));
-    })
-    .get('/:characterId', async (c) => {
-      const user = requireUser(c);
-      const { characterId } = parseParams(c, ZCharacterParam);
-      return c.json([await getCharacter(db, { userId: user.id, characterId })]);
-    })
-    .post('/', async (c) => {
-      const user = requireUser(c);
-      const body = await parseJson(c, ZCreateCharacter);
-      // The spec's body names the user; the session decides, and naming someone else is refused.
-      if (body.userId !== undefined && body.userId !== null) requireSelf(c, body.userId);
-      const persona = await createCharacter(db, storage, {
-        userId: user.id,
-        name: body.name,
-        tagline: body.tagline,
-        description: body.description,
-        avatarUrl: body.avatarUrl,
-        voiceId: body.voiceId,
-        voiceDescription: body.voiceDescription,
-        greeting: body.greeting,
-        voiceSettings: body.voiceSettings,
-      });
-      return c.json(persona, 201);
-    })
-    // Editing and deleting: the person's own characters only (built-in ones 403, others' 404).
-    .put('/:characterId', async (c) => {
-      const user = requireUser(c);
-      const { characterId } = parseParams(c, ZCharacterParam);
-      const body = await parseJson(c, ZUpdateCharacter);
-      return c.json(await updateCharacter(db, storage, { userId: user.id, characterId, ...body }));
-    })
-    .delete('/:characterId', async (c) => {
-      const user = requireUser(c);
-      const { characterId } = parseParams(c, ZCharacterParam);
-      return c.json(await deleteCharacter(db, storage, { userId: user.id, characterId }));
-    });
+  return (
+    new Hono<TAppEnv>()
+      .get('/', async (c) => {
+        const user = requireUser(c);
+        const query = parseQuery(c, ZListQuery);
+        return pageReply(c, await listCharacters(db, { userId: user.id, ...query }));
+      })
+      .get('/featured', async (c) => {
+        requireUser(c);
+        return c.json(await getFeatured(db));
+      })
+      .get('/user/:userId', async (c) => {
+        const { userId } = parseParams(c, ZUserParam);
+        requireSelf(c, userId);
+        const query = parseQuery(c, ZListQuery.omit({ q: true }));
+        return pageReply(c, await listOwnedCharacters(db, { userId, ...query }));
+      })
+      .get('/:characterId', async (c) => {
+        const user = requireUser(c);
+        const { characterId } = parseParams(c, ZCharacterParam);
+        return c.json([await getCharacter(db, { userId: user.id, characterId })]);
+      })
+      .post('/', async (c) => {
+        const user = requireUser(c);
+        const body = await parseJson(c, ZCreateCharacter);
+        // The spec's body names the user; the session decides, and naming someone else is refused.
+        if (body.userId !== undefined && body.userId !== null) requireSelf(c, body.userId);
+        const persona = await createCharacter(db, storage, {
+          userId: user.id,
+          name: body.name,
+          tagline: body.tagline,
+          description: body.description,
+          avatarUrl: body.avatarUrl,
+          voiceId: body.voiceId,
+          voiceDescription: body.voiceDescription,
+          greeting: body.greeting,
+          voiceSettings: body.voiceSettings,
+        });
+        return c.json(persona, 201);
+      })
+      // Editing and deleting: the person's own characters only (built-in ones 403, others' 404).
+      .put('/:characterId', async (c) => {
+        const user = requireUser(c);
+        const { characterId } = parseParams(c, ZCharacterParam);
+        const body = await parseJson(c, ZUpdateCharacter);
+        return c.json(await updateCharacter(db, storage, { userId: user.id, characterId, ...body }));
+      })
+      .delete('/:characterId', async (c) => {
+        const user = requireUser(c);
+        const { characterId } = parseParams(c, ZCharacterParam);
+        return c.json(await deleteCharacter(db, storage, { userId: user.id, characterId }));
+      })
+  );
 }

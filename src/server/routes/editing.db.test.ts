@@ -234,10 +234,7 @@ describe('renaming and deleting a chat', () => {
     expect(contents).toContain('memory of a kept-memories chat');
     expect(contents).not.toContain('memory of a forgotten chat');
     expect(
-      await db()
-        .select()
-        .from(chatLogs)
-        .where(sql`${chatLogs.uuid} in (${kept}, ${forgotten})`),
+      await db().select().from(chatLogs).where(sql`${chatLogs.uuid} in (${kept}, ${forgotten})`),
     ).toHaveLength(0);
   });
 

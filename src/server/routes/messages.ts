@@ -1,6 +1,7 @@
 // Conversation controls on a person's chat log: start with the greeting, regenerate and continue (streamed
 // like any reply), swipe, edit, rewind, rate. Another person's chat or message is 404 on every call.
 import { Hono } from 'hono';
+import { ZForgetQuery } from '../../shared/chat.ts';
 import {
   ZChooseAlternative,
   ZEditMessage,
@@ -13,7 +14,14 @@ import { ZForgetQuery } from '../../shared/chat.ts';
 import type { TModelSet } from '../ai/model-set.ts';
 import type { TPlanTable } from '../billing/plans.ts';
 import type { TDb } from '../db/client.ts';
-import { parseJson, parseParams, parseQuery, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
+import {
+  parseJson,
+  parseParams,
+  parseQuery,
+  requireUser,
+  type TAppContext,
+  type TAppEnv,
+} from '../lib/http.ts';
 import { chooseAlternative } from '../services/chat/choose-alternative.ts';
 import { startContinue } from '../services/chat/continue-reply.ts';
 import { editMessage } from '../services/chat/edit-message.ts';

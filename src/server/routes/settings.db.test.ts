@@ -29,10 +29,21 @@ describe('/api/settings', () => {
   it('keeps each choice per person; unnamed switches keep theirs', async () => {
     const res = await call(t, 'PUT', '/api/settings', { user: me, json: { voicePlayback: false } });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ voicePlayback: false, internalMonologue: false, characterMemory: true });
-    await call(t, 'PUT', '/api/settings', { user: me, json: { internalMonologue: true, characterMemory: false } });
+    expect(await res.json()).toEqual({
+      voicePlayback: false,
+      internalMonologue: false,
+      characterMemory: true,
+    });
+    await call(t, 'PUT', '/api/settings', {
+      user: me,
+      json: { internalMonologue: true, characterMemory: false },
+    });
     expect(await read(me)).toEqual({ voicePlayback: false, internalMonologue: true, characterMemory: false });
-    expect(await read(other)).toEqual({ voicePlayback: true, internalMonologue: false, characterMemory: true });
+    expect(await read(other)).toEqual({
+      voicePlayback: true,
+      internalMonologue: false,
+      characterMemory: true,
+    });
   });
 
   it('refuses signed out, empty, unknown and non-boolean changes', async () => {
@@ -49,6 +60,10 @@ describe('/api/settings', () => {
       expect(res.status).toBe(status);
       expect(((await res.json()) as { message: string }).message).toEqual(expect.any(String));
     }
-    expect(await read(other)).toEqual({ voicePlayback: true, internalMonologue: false, characterMemory: true });
+    expect(await read(other)).toEqual({
+      voicePlayback: true,
+      internalMonologue: false,
+      characterMemory: true,
+    });
   });
 });

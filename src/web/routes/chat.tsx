@@ -2,14 +2,15 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
+import { useChatSettings } from '../features/settings/use-chat-settings.ts';
 
 export function ChatRoute() {
   const { characterId } = useParams();
   const [params] = useSearchParams();
   const hist = params.get('hist') || null;
-  // Spec §9 defaults: voice playback on, internal monologue off. The panel starts open where it fits.
-  const [isVoiceOn, setIsVoiceOn] = useState(true);
-  const [isMonologueOn, setIsMonologueOn] = useState(false);
+  // Spec §9 defaults (voice playback on, internal monologue off, memory on) until the person chooses;
+  // then their choice, kept on the server. The panel starts open where it fits.
+  const settings = useChatSettings();
   const [isPanelOpen, setIsPanelOpen] = useState(() => window.innerWidth >= 768);
   const id = Number(characterId);
   if (!Number.isInteger(id) || id <= 0) return <main className="p-8 text-muted">Loading character...</main>;
@@ -19,7 +20,16 @@ export function ChatRoute() {
       key={id}
       characterId={id}
       hist={hist}
-      preferences={{ isVoiceOn, setIsVoiceOn, isMonologueOn, setIsMonologueOn, isPanelOpen, setIsPanelOpen }}
+      preferences={{
+        isVoiceOn: settings.voicePlayback,
+        setIsVoiceOn: (on) => settings.change({ voicePlayback: on }),
+        isMonologueOn: settings.internalMonologue,
+        setIsMonologueOn: (on) => settings.change({ internalMonologue: on }),
+        isMemoryOn: settings.characterMemory,
+        setIsMemoryOn: (on) => settings.change({ characterMemory: on }),
+        isPanelOpen,
+        setIsPanelOpen,
+      }}
     />
   );
 }

@@ -1,16 +1,28 @@
-// The create form: fields with the spec's limits; Save uploads the avatar, creates, then opens the chat.
+// The character form: create (empty) or edit (filled with the person's own character). Required fields are
+// checked before anything is sent: each missing one is named beside it and the first gets the focus.
+// Save uploads a new avatar, creates or changes the character, then opens its chat.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CHARACTER_LIMITS, ROLE_PLAY_PREFIX } from '../../../shared/characters.ts';
+import {
+  CHARACTER_LIMITS,
+  ROLE_PLAY_PREFIX,
+  type TPersona,
+  withoutRolePlayPrefix,
+} from '../../../shared/characters.ts';
 import { api } from '../../lib/api.ts';
 import type { TSessionUser } from '../../lib/session.ts';
 import { useVoiceControls } from '../voice/use-voice-controls.ts';
 import { AvatarField } from './avatar-field.tsx';
+import { FormField } from './form-field.tsx';
 import { VoicePreview } from './voice-preview.tsx';
 
 const input =
-  'w-full rounded-xl border border-line bg-ink/70 px-3 py-2 focus:border-accent focus:outline-none';
+  'w-full rounded-xl border border-line bg-ink/70 px-3 py-2 focus:border-accent focus:outline-none aria-[invalid=true]:border-red-400';
+
+type TFieldName = 'name' | 'tagline' | 'description' | 'avatar';
+type TErrors = Partial<Record<TFieldName, string>>;
+const ORDER: TFieldName[] = ['name', 'tagline', 'description', 'avatar'];
 
 async function uploadAvatar(file: File): Promise<string | null> {
   const form = new FormData();
@@ -26,130 +38,161 @@ async function uploadAvatar(file: File): Promise<string | null> {
   }
 }
 
-/** A labelled field with a length counter kept out of the label, so the label is the field's name. */
-function Field({
-  label,
-  value,
-  max,
-  children,
-}: {
-  label: string;
-  value: string;
-  max: number;
-  children: (id: string, counterId: string) => ReactNode;
-}) {
-  const id = useId();
-  const counterId = `${id}-count`;
-  return (
-    <div>
-      <div className="mb-1 flex justify-between text-sm text-muted">
-        <label htmlFor={id}>{label}</label>
-        <span id={counterId} className="text-xs tabular-nums">
-          {value.length}/{max}
-        </span>
-      </div>
-      {children(id, counterId)}
-    </div>
-  );
-}
-
-export function CreateCharacterForm({ user }: { user: TSessionUser }) {
+export function CreateCharacterForm({ user, character }: { user: TSessionUser; character?: TPersona }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [tagline, setTagline] = useState('');
-  const [description, setDescription] = useState('');
-  const [greeting, setGreeting] = useState('');
-  const [voiceId, setVoiceId] = useState('');
+  const [name, setName] = useState(character?.name ?? '');
+  const [tagline, setTagline] = useState(character?.tagline ?? '');
+  const [description, setDescription] = useState(
+    character ? withoutRolePlayPrefix(character.description) : '',
+  );
+  const [greeting, setGreeting] = useState(character?.greeting ?? '');
+  const [voiceId, setVoiceId] = useState(character?.voiceId ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [sampleText, setSampleText] = useState('');
-  const [voiceDescription, setVoiceDescription] = useState('');
-  const voiceControls = useVoiceControls(voiceDescription, voiceId);
+  const [voiceDescription, setVoiceDescription] = useState(character?.voiceDescription ?? '');
+  const voiceControls = useVoiceControls(voiceDescription, voiceId, character?.voiceSettings);
+  const [errors, setErrors] = useState<TErrors>({});
+  const refs = {
+    name: useRef<HTMLInputElement>(null),
+    tagline: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+    avatar: useRef<HTMLInputElement>(null),
+  };
+
+  const showErrors = (next: TErrors) => {
+    setErrors(next);
+    const first = ORDER.find((f) => next[f]);
+    if (first) refs[first].current?.focus();
+  };
 
   const save = useMutation({
     mutationFn: async (): Promise<number | null> => {
       // Spec §5: the file is uploaded first; no URL from it, or no avatar at all, and creation stops.
-      const avatarUrl = file ? await uploadAvatar(file) : null;
+      const uploaded = file ? await uploadAvatar(file) : null;
+      if (file && !uploaded) {
+        showErrors({ avatar: 'The avatar could not be uploaded. Choose another image.' });
+        return null;
+      }
+      const avatarUrl = uploaded ?? character?.avatarUrl ?? null;
       if (!avatarUrl) {
         console.error('Failed to create character: an uploaded avatar is required');
         return null;
       }
+      const body = {
+        name,
+        tagline,
+        description: `${ROLE_PLAY_PREFIX}${description}`,
+        avatarUrl,
+        voiceId,
+        voiceDescription,
+        greeting: greeting.trim() || null,
+        voiceSettings: voiceControls.stored,
+      };
+      if (character) {
+        await api(`/api/character-personas/${character.id}`, { method: 'PUT', json: body });
+        return character.id;
+      }
       const created = await api<{ id: number }>('/api/character-personas', {
         method: 'POST',
-        json: {
-          name,
-          tagline,
-          description: `${ROLE_PLAY_PREFIX}${description}`,
-          avatarUrl,
-          voiceId,
-          voiceDescription,
-          greeting: greeting.trim() || null,
-          voiceSettings: voiceControls.stored,
-          userId: user.id,
-        },
+        json: { ...body, userId: user.id },
       });
       return created.id;
     },
     onSuccess: async (id) => {
       if (id === null) return;
-      await queryClient.invalidateQueries({ queryKey: ['characters', 'own', user.id] });
+      await queryClient.invalidateQueries({ queryKey: ['characters'] });
+      await queryClient.invalidateQueries({ queryKey: ['persona', id] });
       navigate(`/chat/${id}`);
     },
-    onError: (error) => console.error('Failed to create character', error),
+    onError: (error) =>
+      console.error(character ? 'Failed to update character' : 'Failed to create character', error),
   });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    const missing: TErrors = {};
+    if (!name.trim()) missing.name = 'Character Name is required';
+    if (!tagline.trim()) missing.tagline = 'Tagline is required';
+    if (!description.trim()) missing.description = 'Description is required';
+    if (!file && !character?.avatarUrl) missing.avatar = 'Character Avatar is required: choose an image';
+    showErrors(missing);
+    if (Object.keys(missing).length > 0) return;
     save.mutate();
   };
+  const clear = (field: TFieldName) => errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));
 
   return (
-    <form onSubmit={onSubmit} className="space-y-5 rounded-3xl border border-line bg-panel p-5 sm:p-7">
-      <Field label="Character Name" value={name} max={CHARACTER_LIMITS.name}>
-        {(id, counterId) => (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5 rounded-3xl border border-line bg-panel p-5 sm:p-7"
+    >
+      <FormField label="Character Name" value={name} max={CHARACTER_LIMITS.name} error={errors.name}>
+        {({ id, describedBy, isInvalid }) => (
           <input
             id={id}
-            aria-describedby={counterId}
+            ref={refs.name}
+            aria-describedby={describedBy}
+            aria-invalid={isInvalid || undefined}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              clear('name');
+            }}
             maxLength={CHARACTER_LIMITS.name}
             placeholder="Who are they?"
             className={input}
           />
         )}
-      </Field>
-      <Field label="Tagline" value={tagline} max={CHARACTER_LIMITS.tagline}>
-        {(id, counterId) => (
+      </FormField>
+      <FormField label="Tagline" value={tagline} max={CHARACTER_LIMITS.tagline} error={errors.tagline}>
+        {({ id, describedBy, isInvalid }) => (
           <input
             id={id}
-            aria-describedby={counterId}
+            ref={refs.tagline}
+            aria-describedby={describedBy}
+            aria-invalid={isInvalid || undefined}
             value={tagline}
-            onChange={(e) => setTagline(e.target.value)}
+            onChange={(e) => {
+              setTagline(e.target.value);
+              clear('tagline');
+            }}
             maxLength={CHARACTER_LIMITS.tagline}
             placeholder="One line people see under the name"
             className={input}
           />
         )}
-      </Field>
-      <Field label="Description" value={description} max={CHARACTER_LIMITS.description}>
-        {(id, counterId) => (
+      </FormField>
+      <FormField
+        label="Description"
+        value={description}
+        max={CHARACTER_LIMITS.description}
+        error={errors.description}
+      >
+        {({ id, describedBy, isInvalid }) => (
           <textarea
             id={id}
-            aria-describedby={counterId}
+            ref={refs.description}
+            aria-describedby={describedBy}
+            aria-invalid={isInvalid || undefined}
             value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            onChange={(e) => {
+              setDescription(e.target.value);
+              clear('description');
+            }}
             maxLength={CHARACTER_LIMITS.description}
             rows={7}
             placeholder="Personality, background and how they talk. Use {{userName}} for the person chatting."
             className={input}
           />
         )}
-      </Field>
-      <Field label="Greeting" value={greeting} max={CHARACTER_LIMITS.greeting}>
-        {(id, counterId) => (
+      </FormField>
+      <FormField label="Greeting" value={greeting} max={CHARACTER_LIMITS.greeting}>
+        {({ id, describedBy }) => (
           <textarea
             id={id}
-            aria-describedby={counterId}
+            aria-describedby={describedBy}
             value={greeting}
             onChange={(e) => setGreeting(e.target.value)}
             maxLength={CHARACTER_LIMITS.greeting}
@@ -158,8 +201,16 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
             className={input}
           />
         )}
-      </Field>
-      <AvatarField onFileChange={setFile} />
+      </FormField>
+      <AvatarField
+        inputRef={refs.avatar}
+        currentUrl={character?.avatarUrl}
+        error={errors.avatar}
+        onFileChange={(f) => {
+          setFile(f);
+          if (f) clear('avatar');
+        }}
+      />
       <label className="block">
         <span className="mb-1 block text-sm text-muted">Voice</span>
         <input
@@ -184,7 +235,7 @@ export function CreateCharacterForm({ user }: { user: TSessionUser }) {
         disabled={save.isPending}
         className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-white shadow-lg shadow-accent/25 transition hover:bg-accent-2 disabled:opacity-60"
       >
-        {save.isPending ? 'Saving...' : 'Save Character'}
+        {save.isPending ? 'Saving...' : character ? 'Save Changes' : 'Save Character'}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 // /search results: avatar, name and tagline per match, or the spec's empty text (also when the list fails).
+// Every name contains the empty text, so an empty search lists every character the person may chat with.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
@@ -6,7 +7,7 @@ import { ShowMoreButton } from '../../components/show-more-button.tsx';
 import { searchCharactersQuery } from './queries.ts';
 
 export function SearchResults({ q }: { q: string }) {
-  const query = useInfiniteQuery({ ...searchCharactersQuery(q), enabled: q.trim() !== '' });
+  const query = useInfiniteQuery(searchCharactersQuery(q.trim()));
   if (query.isLoading) return <p className="text-muted">Searching...</p>;
   const results = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (results.length === 0) {

@@ -10,6 +10,7 @@ import { MEMORY_DISABLED_NAMES } from '../../../shared/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
 import { ExportCardMenu } from '../characters/export-card-menu.tsx';
+import { OwnCharacterMenu } from '../characters/own-character-menu.tsx';
 import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
 import { RememberButton } from '../memories/remember-button.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
@@ -32,12 +33,14 @@ import { useMessageControls } from './use-message-controls.ts';
 const MEMORY_TOOLTIP =
   "Character Memory helps your companion remember important moments and feelings you've shared. You can turn it off anytime.";
 
-/** Switches that outlive a change of character (spec §9 defaults: voice on, internal monologue off). */
+/** Switches that outlive a change of character and a reload (spec §9 defaults: voice on, monologue off, memory on). */
 export type TChatPreferences = {
   isVoiceOn: boolean;
   setIsVoiceOn: (on: boolean) => void;
   isMonologueOn: boolean;
   setIsMonologueOn: (on: boolean) => void;
+  isMemoryOn: boolean;
+  setIsMemoryOn: (on: boolean) => void;
   isPanelOpen: boolean;
   setIsPanelOpen: (open: boolean) => void;
 };
@@ -63,9 +66,8 @@ export function ChatScreen({
   const memoryDrawer = useDrawer();
   const [input, setInput] = useState('');
   const [isLimitOpen, setIsLimitOpen] = useState(false);
-  const [isMemoryOn, setIsMemoryOn] = useState(true);
   const [isAutoLoadDone, setIsAutoLoadDone] = useState(hist !== null);
-  const { isVoiceOn, isMonologueOn } = preferences;
+  const { isVoiceOn, isMonologueOn, isMemoryOn } = preferences;
 
   const isMemoryDisabled = Boolean(
     persona.data && (persona.data.memoryDisabled || MEMORY_DISABLED_NAMES.includes(persona.data.name)),
@@ -215,7 +217,7 @@ export function ChatScreen({
               <Switch
                 label="Character Memory"
                 isOn={isMemoryOn && !isMemoryDisabled}
-                onChange={setIsMemoryOn}
+                onChange={preferences.setIsMemoryOn}
                 isDisabled={isMemoryDisabled}
               >
                 <span className="text-muted">Character Memory</span>
@@ -249,6 +251,7 @@ export function ChatScreen({
               <p className="truncate text-sm text-muted">{character.tagline}</p>
             </div>
             <ExportCardMenu characterId={character.id} characterName={character.name} />
+            {character.userId === user.id && <OwnCharacterMenu character={character} />}
           </div>
 
           <div className="min-h-0 flex-1 overflow-y-auto">
@@ -361,6 +364,14 @@ export function ChatScreen({
         state={history.state}
         onClose={history.close}
         onOpenChat={openChat}
+        onDeletedChat={(uuid) => {
+          if (uuid !== chat.hist) return;
+          chat.stop();
+          audio.stop();
+          chat.reset();
+          setIsAutoLoadDone(true);
+          navigate(chatUrl(), { replace: true });
+        }}
       />
       <MemoriesDrawer
         userId={user.id}

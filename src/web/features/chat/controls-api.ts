@@ -25,8 +25,9 @@ export const editMessage = (uuid: string, position: number, content: string) =>
 export const chooseAlternative = (uuid: string, position: number, index: number) =>
   api<TChatLog>(messageUrl(uuid, position, 'choice'), { method: 'PUT', json: { index } });
 
-export const rewindFrom = (uuid: string, position: number) =>
-  api<TChatLog>(messageUrl(uuid, position), { method: 'DELETE' });
+/** `forget`: the memories made from the rewound messages go too. */
+export const rewindFrom = (uuid: string, position: number, forget = false) =>
+  api<TChatLog>(`${messageUrl(uuid, position)}${forget ? '?forget=true' : ''}`, { method: 'DELETE' });
 
 export const rateMessage = (uuid: string, position: number, rating: TRating) =>
   api<TChatLog>(messageUrl(uuid, position, 'rating'), { method: 'PUT', json: { rating } });

@@ -1,7 +1,14 @@
-// 'Chat History': the person's past chats with this character, each opening ?hist=<uuid>.
-import { useQuery } from '@tanstack/react-query';
+// 'Chat History': the person's past chats with this character, each opening ?hist=<uuid>; each can be
+// renamed, or deleted after a confirmation (its memories stay unless "forget what was said here" is ticked).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import type { TChatLogSummary } from '../../../shared/chat.ts';
+import { ConfirmDialog, ConfirmTickbox } from '../../components/confirm-dialog.tsx';
 import { chatLogsQuery } from './chat-api.ts';
 import { Drawer, type TDrawerState } from './drawer.tsx';
+import { deleteChat, renameChat } from './history-api.ts';
+import { HistoryItem } from './history-item.tsx';
 
 export function HistoryDrawer({
   userId,
@@ -9,15 +16,55 @@ export function HistoryDrawer({
   state,
   onClose,
   onOpenChat,
+  onDeletedChat,
 }: {
   userId: number;
   characterId: number;
   state: TDrawerState;
   onClose: () => void;
   onOpenChat: (uuid: string) => void;
+  /** A chat was deleted (the screen leaves it if it is the open one). */
+  onDeletedChat: (uuid: string) => void;
 }) {
+  const queryClient = useQueryClient();
   const logs = useQuery({ ...chatLogsQuery(userId, characterId), enabled: state !== 'closed' });
   const chats = (logs.data ?? []).filter((l) => l.source === 'text');
+  const [toDelete, setToDelete] = useState<TChatLogSummary | null>(null);
+  const [forget, setForget] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['chatlogs', userId] });
+
+  const onRename = async (uuid: string, title: string) => {
+    try {
+      await renameChat(uuid, title);
+      await refresh();
+      return true;
+    } catch (error) {
+      console.error('Renaming the chat failed', error);
+      toast.error('The chat could not be renamed. Please try again.');
+      return false;
+    }
+  };
+
+  const onConfirmDelete = async () => {
+    if (!toDelete) return;
+    setIsDeleting(true);
+    try {
+      await deleteChat(toDelete.uuid, forget);
+      onDeletedChat(toDelete.uuid);
+      setToDelete(null);
+      setForget(false);
+      await refresh();
+      if (forget) void queryClient.invalidateQueries({ queryKey: ['memories'] });
+    } catch (error) {
+      console.error('Deleting the chat failed', error);
+      toast.error('The chat could not be deleted. Please try again.');
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
   return (
     <Drawer title="Chat History" state={state} onClose={onClose}>
       {logs.isLoading ? (
@@ -28,20 +75,30 @@ export function HistoryDrawer({
         <ul className="space-y-2">
           {chats.map((log) => (
             <li key={log.uuid}>
-              <button
-                type="button"
-                onClick={() => onOpenChat(log.uuid)}
-                className="w-full rounded-xl border border-line bg-panel-2 px-4 py-3 text-left hover:border-accent"
-              >
-                <time dateTime={log.updatedAt} className="block text-xs text-muted">
-                  {new Date(log.updatedAt).toLocaleString()}
-                </time>
-                <span className="mt-1 block break-words">{log.preview ?? '[No content]'}</span>
-              </button>
+              <HistoryItem
+                log={log}
+                onOpen={() => onOpenChat(log.uuid)}
+                onRename={(title) => onRename(log.uuid, title)}
+                onAskDelete={() => setToDelete(log)}
+              />
             </li>
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title="Delete Chat"
+        description="This chat and its messages will be deleted. This action cannot be undone. Memories made from it stay unless you tick the box."
+        confirmLabel="Delete"
+        isBusy={isDeleting}
+        onCancel={() => {
+          setToDelete(null);
+          setForget(false);
+        }}
+        onConfirm={() => void onConfirmDelete()}
+      >
+        <ConfirmTickbox label="Also forget what was said here" isChecked={forget} onChange={setForget} />
+      </ConfirmDialog>
     </Drawer>
   );
 }

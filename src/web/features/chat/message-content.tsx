@@ -51,9 +51,10 @@ const components: Components = {
   ),
 };
 
-export function MessageContent({ text }: { text: string }) {
+/** The same markdown on both sides; `on-accent` keeps it readable on the person's own (accent) bubble. */
+export function MessageContent({ text, tone }: { text: string; tone?: 'on-accent' }) {
   return (
-    <div className="message-markdown">
+    <div className={tone ? `message-markdown ${tone}` : 'message-markdown'}>
       <Markdown remarkPlugins={[remarkRolePlay]} components={components}>
         {text}
       </Markdown>

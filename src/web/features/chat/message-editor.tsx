@@ -1,4 +1,5 @@
-// Edits a message in place: Enter saves, Shift+Enter adds a line, Escape cancels.
+// Edits a message in place, as wide as the bubble's room and growing with its text: Enter saves,
+// Shift+Enter adds a line, Escape cancels.
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../shared/chat.ts';
 
@@ -21,9 +22,17 @@ export function MessageEditor({
     el.focus();
     el.setSelectionRange(el.value.length, el.value.length);
   }, []);
+  // Grows with its text (up to most of the screen, then it scrolls).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the draft.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${el.scrollHeight + 2}px`;
+  }, [draft]);
   return (
     <form
-      className="flex w-full max-w-[80%] min-w-64 flex-col gap-2"
+      className="flex w-full min-w-0 flex-col gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         onSave(draft);
@@ -34,7 +43,7 @@ export function MessageEditor({
         aria-label="Edit message"
         value={draft}
         maxLength={MESSAGE_MAX_CHARS}
-        rows={Math.min(8, Math.max(2, draft.split('\n').length))}
+        rows={2}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Escape') onCancel();
@@ -43,7 +52,7 @@ export function MessageEditor({
             onSave(draft);
           }
         }}
-        className="w-full resize-y rounded-xl border border-accent bg-panel-2 px-3 py-2 outline-none"
+        className="max-h-[60vh] w-full resize-none overflow-y-auto rounded-xl border border-accent bg-panel-2 px-3 py-2 outline-none"
       />
       <div className="flex justify-end gap-2 text-sm">
         <button

@@ -71,7 +71,9 @@ export function MessageList({
       {visible.map((message) =>
         message.role === 'user' ? (
           <div key={message.key} data-message="user" className="flex flex-col items-end gap-1">
-            <div className="flex max-w-[80%] items-end gap-2">
+            <div
+              className={`flex max-w-[80%] items-end gap-2 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
+            >
               {message.audioUrl && (
                 <AudioButton
                   isPlaying={playingKey === message.key}
@@ -86,12 +88,12 @@ export function MessageList({
                   isSaving={controls.isBusy}
                 />
               ) : (
-                <p
+                <div
                   data-role="user"
-                  className="rounded-2xl rounded-br-md bg-accent px-4 py-2.5 whitespace-pre-wrap break-words"
+                  className="min-w-0 rounded-2xl rounded-br-md bg-accent px-4 py-2.5 break-words"
                 >
-                  {message.content}
-                </p>
+                  <MessageContent text={message.content} tone="on-accent" />
+                </div>
               )}
             </div>
             {controls && controls.editingKey !== message.key && (
@@ -120,7 +122,9 @@ export function MessageList({
         ) : (
           <div key={message.key} data-message="assistant" className="flex items-start gap-2">
             <Avatar src={avatarUrl} alt="" size={32} />
-            <div className="flex max-w-[80%] min-w-0 flex-col gap-1">
+            <div
+              className={`flex max-w-[80%] min-w-0 flex-col gap-1 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
+            >
               {controls?.editingKey === message.key ? (
                 <MessageEditor
                   initial={message.content}

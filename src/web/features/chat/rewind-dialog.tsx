@@ -1,5 +1,7 @@
-// Rewind's confirmation: a message and everything after it go, for good.
-import * as Dialog from '@radix-ui/react-dialog';
+// Rewind's confirmation: a message and everything after it go, for good; the memories made from them
+// stay unless the person ticks the box.
+import { useState } from 'react';
+import { ConfirmDialog, ConfirmTickbox } from '../../components/confirm-dialog.tsx';
 
 export function RewindDialog({
   isOpen,
@@ -8,35 +10,29 @@ export function RewindDialog({
 }: {
   isOpen: boolean;
   onCancel: () => void;
-  onConfirm: () => void;
+  onConfirm: (forget: boolean) => void;
 }) {
+  const [forget, setForget] = useState(false);
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-semibold">Rewind Conversation</Dialog.Title>
-          <Dialog.Description className="mt-3 text-muted">
-            This deletes this message and everything after it. This action cannot be undone.
-          </Dialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={onCancel}
-              className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              onClick={onConfirm}
-              className="rounded-xl bg-red-500/90 px-4 py-2 font-medium hover:bg-red-500"
-            >
-              Rewind
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      isOpen={isOpen}
+      title="Rewind Conversation"
+      description="This deletes this message and everything after it. This action cannot be undone."
+      confirmLabel="Rewind"
+      onCancel={() => {
+        setForget(false);
+        onCancel();
+      }}
+      onConfirm={() => {
+        onConfirm(forget);
+        setForget(false);
+      }}
+    >
+      <ConfirmTickbox
+        label="Also forget the memories made from these messages"
+        isChecked={forget}
+        onChange={setForget}
+      />
+    </ConfirmDialog>
   );
 }

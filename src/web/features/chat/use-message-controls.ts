@@ -139,11 +139,14 @@ export function useMessageControls(options: {
     void change((uuid) => rateMessage(uuid, position, next));
   };
 
-  const confirmRewind = async () => {
+  const confirmRewind = async (forget: boolean) => {
     const target = rewindTarget;
     if (target?.position === undefined) return;
     const position = target.position;
-    if (await change((uuid) => rewindFrom(uuid, position))) setRewindTarget(null);
+    if (await change((uuid) => rewindFrom(uuid, position, forget))) {
+      setRewindTarget(null);
+      if (forget) void queryClient.invalidateQueries({ queryKey: ['memories'] });
+    }
   };
 
   const copy = async (m: TUiMessage) => {
@@ -198,7 +201,7 @@ export function useMessageControls(options: {
     copy: (m: TUiMessage) => void copy(m),
     askRewind: (m: TUiMessage) => !isBusy && m.position !== undefined && setRewindTarget(m),
     cancelRewind: () => setRewindTarget(null),
-    confirmRewind: () => void confirmRewind(),
+    confirmRewind: (forget: boolean) => void confirmRewind(forget),
     reanswer,
     dismissReanswer: () => setReanswerKey(null),
     onEmptyBoxKey,

@@ -6,7 +6,12 @@ import { api } from '../../lib/api.ts';
 
 export type TVoiceControls = ReturnType<typeof useVoiceControls>;
 
-export function useVoiceControls(voiceDescription: string, voiceId: string) {
+/** `initial`: a stored character's settings (the edit page), so its pitch and speed stay as chosen. */
+export function useVoiceControls(
+  voiceDescription: string,
+  voiceId: string,
+  initial?: TStoredVoiceSettings | null,
+) {
   // The description is looked up once the person pauses typing.
   const [described, setDescribed] = useState(voiceDescription);
   useEffect(() => {
@@ -20,8 +25,8 @@ export function useVoiceControls(voiceDescription: string, voiceId: string) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   // null: follow the description; a number: the person moved the slider.
-  const [pitch, setPitch] = useState<number | null>(null);
-  const [rate, setRate] = useState<number | null>(null);
+  const [pitch, setPitch] = useState<number | null>(initial?.pitch ?? null);
+  const [rate, setRate] = useState<number | null>(initial?.rate ?? null);
 
   const mapped = catalogue.data?.settings;
   const voices = catalogue.data?.voices ?? [];
