@@ -91,10 +91,20 @@ test('a failed save shows an error toast at the bottom centre', async ({ page })
   expect(box.y).toBeGreaterThan(viewport.height / 2);
 });
 
-test('an unknown screen shows the router fallback', async ({ page, signIn }) => {
+test('an unknown screen says the page was not found and leads home (not the error fallback)', async ({
+  page,
+  signIn,
+}) => {
   await signIn();
   await page.goto('/no-such-screen');
-  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/not-found.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/not-found-phone.png' });
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('with Google configured, the button says Google and the Google path signs in', async ({ browser }) => {

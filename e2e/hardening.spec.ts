@@ -113,6 +113,16 @@ test.describe('the owner', () => {
     await expect(ownerPage.getByRole('region', { name: 'Chat models' })).toContainText(
       'Model download: idle',
     );
+    // Each model's state: nothing answers at Ollama's address here, and the reason is shown.
+    const ollama = ownerPage
+      .getByRole('region', { name: 'Chat models' })
+      .getByRole('row', { name: /Ollama/ });
+    await expect(ollama).toContainText('not answering');
+    await expect(ollama).toContainText(/ECONNREFUSED|no answer/);
+    await expect(ownerPage.getByRole('link', { name: 'Open the support inbox' })).toHaveAttribute(
+      'href',
+      '/admin/support',
+    );
     await expect(ownerPage.getByRole('region', { name: 'Job queue' })).toContainText('cleanup');
     await ownerPage.screenshot({ path: 'test-results/screens/admin.png' });
 

@@ -25,12 +25,22 @@ export type TQueueSummary = {
 };
 
 /** GET /api/admin/summary: the owner's view of the installation. */
+export type TModelState = {
+  name: string;
+  where: string;
+  state: 'answering' | 'not answering' | 'not downloaded';
+  lastError: string | null;
+  checkedAt: string;
+};
+
 export type TAdminSummary = {
   people: { total: number; plus: number; free: number };
   models: {
     local: { ollama: { baseUrl: string; model: string }; embedded: { file: string; isPresent: boolean } };
     remote: { baseUrl: string; model: string } | null;
     download: TModelDownloadState;
+    /** Each chat model as checked just now: whether it answers, and the error it gave when it did not. */
+    states: TModelState[];
   };
   /** null when this process runs no job runner. */
   jobs: TQueueSummary[] | null;

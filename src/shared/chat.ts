@@ -199,3 +199,18 @@ export type TDailyUsage = {
   remaining: number | null;
   resetAt: string;
 };
+
+/** GET /api/chatlogs/recent: the sidebar's latest chats, across characters. */
+export const RECENT_CHATS_MAX = 20;
+export const ZRecentChatsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(RECENT_CHATS_MAX).default(6),
+});
+export type TRecentChat = {
+  uuid: string;
+  characterId: number;
+  characterName: string;
+  avatarUrl: string | null;
+  title: string | null;
+  preview: string | null;
+  updatedAt: string;
+};

@@ -22,12 +22,6 @@ async function requireSignedIn() {
   return null;
 }
 
-/** Paths no screen owns: signed-out people still go to /login, signed-in ones see the fallback. */
-async function notFound() {
-  await requireSignedIn();
-  throw new Response('Not Found', { status: 404, statusText: 'Not Found' });
-}
-
 function Loading() {
   return <p className="p-8 text-muted">Loading...</p>;
 }
@@ -89,11 +83,12 @@ export const router = createBrowserRouter([
                 path: '/billing/manage',
                 lazy: screen(() => import('./routes/billing-manage.tsx'), 'BillingManageRoute'),
               },
+              // Paths no screen owns: signed-out people still go to /login, signed-in ones get a way home.
+              { path: '*', lazy: screen(() => import('./routes/not-found.tsx'), 'NotFoundRoute') },
             ],
           },
         ],
       },
-      { path: '*', loader: notFound },
     ],
   },
 ]);

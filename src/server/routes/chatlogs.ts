@@ -7,6 +7,7 @@ import {
   ZChatLogUuid,
   ZCreateChatLog,
   ZForgetQuery,
+  ZRecentChatsQuery,
   ZTotalChatsQuery,
   ZUpdateChatLog,
 } from '../../shared/chat.ts';
@@ -15,6 +16,7 @@ import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TApp
 import {
   listChatLogsWithPreviews,
   readChatLog,
+  recentChats,
   saveNewChatLog,
   totalChats,
   updateChatLog,
@@ -34,6 +36,12 @@ export function chatLogsRoutes(db: TDb) {
       const { userId } = parseQuery(c, ZTotalChatsQuery);
       requireSelf(c, userId);
       return c.json(await totalChats(db, userId));
+    })
+    .get('/recent', async (c) => {
+      const user = requireUser(c);
+      const { limit } = parseQuery(c, ZRecentChatsQuery);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await recentChats(db, { userId: user.id, limit }));
     })
     .post('/', async (c) => {
       const body = await parseJson(c, ZCreateChatLog);

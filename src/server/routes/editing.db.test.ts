@@ -289,3 +289,24 @@ describe('rewinding with forget', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('GET /api/chatlogs/recent', () => {
+  it('lists the person’s latest text chats across characters, never another person’s', async () => {
+    const mineA = await makeChat(me, SERAPHINE, ['', 'recent one']);
+    const mineB = await makeChat(me, 3, ['', 'recent two']);
+    const theirs = await makeChat(other, SERAPHINE, ['', 'not yours']);
+    await call(t, 'PUT', `/api/chatlogs/${mineA}`, { user: me, json: { title: 'Named' } });
+    const res = await call(t, 'GET', '/api/chatlogs/recent?limit=20', { user: me });
+    expect(res.status).toBe(200);
+    const list = (await res.json()) as { uuid: string; title: string | null; preview: string | null }[];
+    expect(list.map((l) => l.uuid)).toEqual(expect.arrayContaining([mineA, mineB]));
+    expect(list.map((l) => l.uuid)).not.toContain(theirs);
+    expect(list.find((l) => l.uuid === mineA)).toMatchObject({ title: 'Named', preview: 'recent one' });
+  });
+
+  it('refuses signed out and a bad limit', async () => {
+    expect((await call(t, 'GET', '/api/chatlogs/recent')).status).toBe(401);
+    expect((await call(t, 'GET', '/api/chatlogs/recent?limit=0', { user: me })).status).toBe(400);
+    expect((await call(t, 'GET', '/api/chatlogs/recent?limit=abc', { user: me })).status).toBe(400);
+  });
+});

@@ -1,6 +1,7 @@
 // / (home): greeting, search, the person's own characters, then three themed banners of four.
 import { useQuery } from '@tanstack/react-query';
 import { Avatar } from '../components/avatar.tsx';
+import { CheckInsLink } from '../components/check-ins-link.tsx';
 import { FeaturedBanner } from '../features/characters/featured-banner.tsx';
 import { featuredQuery } from '../features/characters/queries.ts';
 import { SearchBox } from '../features/characters/search-box.tsx';
@@ -22,6 +23,7 @@ export function HomeRoute() {
           <p className="text-muted">Nothing else matters here — just you and them</p>
         </div>
       </header>
+      <CheckInsLink className="max-w-md" />
       <YourCharacters userId={user.id} />
       <div className="space-y-6">
         {featured.data?.banners.map((banner) => (

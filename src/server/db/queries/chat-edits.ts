@@ -51,3 +51,35 @@ export async function forgetMemoriesFrom(
     returning mem.id`);
   return rowsOf(result).length;
 }
+
+export type TRecentChatRow = {
+  uuid: string;
+  characterId: number;
+  characterName: string;
+  avatarUrl: string | null;
+  title: string | null;
+  preview: string | null;
+  updatedAt: Date;
+};
+
+/** The person's latest text chats across characters (the sidebar's 'Recent chats'). */
+export async function listRecentChats(
+  db: TDb,
+  opts: { userId: number; limit: number; previewChars: number },
+): Promise<TRecentChatRow[]> {
+  const result = await db.execute(sql`
+    select l.uuid, l.character_id as "characterId", c.name as "characterName", c.avatar_url as "avatarUrl",
+      l.title, l.updated_at as "updatedAt",
+      (select left(m.content, ${opts.previewChars}) from chat_messages m
+        where m.chat_log_uuid = l.uuid and btrim(m.content) <> '' and not m.is_greeting
+        order by m.position limit 1) as preview
+    from chat_logs l join characters c on c.id = l.character_id
+    where l.user_id = ${opts.userId} and l.source = 'text' and l.message_count > 0
+    order by l.updated_at desc, l.uuid
+    limit ${opts.limit}`);
+  return rowsOf<TRecentChatRow>(result).map((r) => ({
+    ...r,
+    characterId: Number(r.characterId),
+    updatedAt: new Date(r.updatedAt),
+  }));
+}

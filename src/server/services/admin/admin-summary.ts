@@ -5,6 +5,7 @@ import type { TDb } from '../../db/client.ts';
 import { countPeople } from '../../db/queries/account.ts';
 import type { TJobRunner } from '../../jobs/runner.ts';
 import { modelDownloadManagerFor } from '../models/model-download-manager.ts';
+import { modelStates } from './model-states.ts';
 
 export async function adminSummary(db: TDb, config: TConfig, jobs?: TJobRunner): Promise<TAdminSummary> {
   const people = await countPeople(db);
@@ -22,6 +23,7 @@ export async function adminSummary(db: TDb, config: TConfig, jobs?: TJobRunner):
       },
       remote: config.OPENAI_BASE_URL ? { baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_MODEL } : null,
       download: download.embedded.download,
+      states: await modelStates(config, download.embedded),
     },
     jobs: jobs ? await jobs.summary() : null,
   };

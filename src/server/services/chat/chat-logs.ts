@@ -6,9 +6,10 @@ import {
   type TChatMessage,
   type TChatSource,
   type TMessageInput,
+  type TRecentChat,
 } from '../../../shared/chat.ts';
 import type { TDb } from '../../db/client.ts';
-import { renameChatLog } from '../../db/queries/chat-edits.ts';
+import { listRecentChats, renameChatLog } from '../../db/queries/chat-edits.ts';
 import {
   countChatLogs,
   createChatLog,
@@ -137,4 +138,10 @@ export async function updateChatLog(
 
 export async function totalChats(db: TDb, userId: number) {
   return { totalChats: await countChatLogs(db, userId) };
+}
+
+/** The sidebar's 'Recent chats': the latest text chats across characters, named or previewed. */
+export async function recentChats(db: TDb, opts: { userId: number; limit: number }): Promise<TRecentChat[]> {
+  const rows = await listRecentChats(db, { ...opts, previewChars: HISTORY_PREVIEW_CHARS });
+  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
 }

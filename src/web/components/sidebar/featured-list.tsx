@@ -7,7 +7,7 @@ import { Avatar } from '../avatar.tsx';
 export function FeaturedList() {
   const { data } = useQuery(featuredQuery);
   return (
-    <section aria-labelledby="sidebar-featured" className="min-h-0 flex-1 overflow-y-auto">
+    <section aria-labelledby="sidebar-featured">
       <h2
         id="sidebar-featured"
         className="px-2 pb-2 text-xs font-semibold tracking-wider text-muted uppercase"

@@ -1,9 +1,13 @@
-// The sidebar on every signed-in screen: product name, search, Create, the featured cast, the user menu.
+// The sidebar on every signed-in screen: product name, search, Create, the featured cast, then the person's
+// recent chats and own characters, unread check-ins, the user menu.
 import { PanelLeftClose, PanelLeftOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SearchBox } from '../../features/characters/search-box.tsx';
+import { useSignedInUser } from '../../lib/session.ts';
+import { CheckInsLink } from '../check-ins-link.tsx';
 import { FeaturedList } from './featured-list.tsx';
+import { OwnCharactersList, RecentChats } from './recent-chats.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const OPEN_KEY = 'kindred.sidebarOpen';
@@ -21,6 +25,7 @@ function readOpen(): boolean {
 }
 
 export function Sidebar() {
+  const user = useSignedInUser();
   const [isOpen, setIsOpen] = useState(readOpen);
   const toggle = (open: boolean) => {
     setIsOpen(open);
@@ -75,7 +80,12 @@ export function Sidebar() {
       >
         <Plus className="size-4" aria-hidden /> Create
       </Link>
-      <FeaturedList />
+      <CheckInsLink />
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto">
+        <FeaturedList />
+        <RecentChats />
+        <OwnCharactersList userId={user.id} />
+      </div>
       <UserMenu />
     </nav>
   );

@@ -1,5 +1,6 @@
 // /admin: the owner's view of this Kindred — people, the chat models and the model download, the job queue.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { TAdminSummary } from '../../../shared/account.ts';
 import type { TModelDownloadState } from '../../../shared/models.ts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -36,27 +37,37 @@ export function AdminScreen() {
         </dl>
       </Panel>
       <Panel title="Chat models">
-        <ul className="space-y-1 text-sm">
-          <li>
-            Local: Ollama <code>{models.local.ollama.model}</code> at{' '}
-            <code>{models.local.ollama.baseUrl}</code>
-          </li>
-          <li>
-            Embedded: <code>{models.local.embedded.file}</code>{' '}
-            {models.local.embedded.isPresent ? '(downloaded)' : '(not downloaded)'}
-          </li>
-          <li>
-            Remote:{' '}
-            {models.remote ? (
-              <>
-                <code>{models.remote.model}</code> at <code>{models.remote.baseUrl}</code>
-              </>
-            ) : (
-              'not configured'
-            )}
-          </li>
-          <li>Model download: {describeDownload(models.download)}</li>
-        </ul>
+        <table className="w-full text-left text-sm">
+          <thead className="text-muted">
+            <tr>
+              <th className="py-1 font-normal">Model</th>
+              <th className="py-1 font-normal">State</th>
+              <th className="py-1 font-normal">Last error</th>
+            </tr>
+          </thead>
+          <tbody>
+            {models.states.map((m) => (
+              <tr key={m.name} className="border-t border-line align-top">
+                <td className="py-1.5 pr-3">
+                  <span className="block">{m.name}</span>
+                  <code className="text-xs break-all text-muted">{m.where}</code>
+                </td>
+                <td
+                  className={`py-1.5 pr-3 whitespace-nowrap ${m.state === 'answering' ? 'text-emerald-300' : 'text-amber-300'}`}
+                >
+                  {m.state}
+                </td>
+                <td className="py-1.5 break-words text-muted">{m.lastError ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-3 text-sm">Model download: {describeDownload(models.download)}</p>
+      </Panel>
+      <Panel title="Support">
+        <Link to="/admin/support" className="text-accent underline">
+          Open the support inbox
+        </Link>
       </Panel>
       <Panel title="Job queue">
         {jobs === null || jobs.length === 0 ? (

@@ -117,7 +117,11 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
     if (!description.trim()) missing.description = 'Description is required';
     if (!file && !character?.avatarUrl) missing.avatar = 'Character Avatar is required: choose an image';
     showErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    if (Object.keys(missing).length > 0) {
+      // Spec §8: a creation that cannot go ahead is logged too.
+      console.error(`Failed to create character: ${Object.values(missing).join('; ')}`);
+      return;
+    }
     save.mutate();
   };
   const clear = (field: TFieldName) => errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));

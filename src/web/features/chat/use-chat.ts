@@ -333,6 +333,7 @@ export function useChat(options: TChatOptions) {
       const uuid = histRef.current;
       if (uuid) void queryClient.invalidateQueries({ queryKey: ['chatlog', uuid], refetchType: 'none' });
       void queryClient.invalidateQueries({ queryKey: ['chatlogs', user.id, characterId] });
+      void queryClient.invalidateQueries({ queryKey: ['chatlogs', 'recent'] });
     }
   }
 

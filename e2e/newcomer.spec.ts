@@ -1,0 +1,90 @@
+// Forms and settings that tell the truth: chat switches survive a reload, an empty search lists everyone,
+// the person's own messages render the same markdown as replies, the message editor is roomy.
+import { ChatPage } from './pages/chat.ts';
+import { ControlsPage } from './pages/conversation-controls.ts';
+import { SearchPage } from './pages/search.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
+
+test('voice playback, Internal Monologue and Character Memory keep the person’s choice across reloads', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const chat = new ChatPage(page);
+  await chat.open(SERAPHINE.id);
+  // The spec's defaults for a person who never chose.
+  await expect(page.getByRole('button', { name: 'Disable Voice Playback' })).toBeVisible();
+  await expect(chat.monologueSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(chat.memorySwitch).toHaveAttribute('aria-checked', 'true');
+
+  await page.getByRole('button', { name: 'Disable Voice Playback' }).click();
+  await chat.monologueSwitch.click();
+  await chat.memorySwitch.click();
+  await expect(page.getByRole('button', { name: 'Enable Voice Playback' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(async () => (await fetch('/api/settings')).json()))
+    .toEqual({ voicePlayback: false, internalMonologue: true, characterMemory: false });
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Enable Voice Playback' })).toBeVisible();
+  await expect(chat.monologueSwitch).toHaveAttribute('aria-checked', 'true');
+  await expect(chat.memorySwitch).toHaveAttribute('aria-checked', 'false');
+  // Another character: the same choices.
+  await chat.open(3);
+  await expect(page.getByRole('button', { name: 'Enable Voice Playback' })).toBeVisible();
+  await expect(chat.monologueSwitch).toHaveAttribute('aria-checked', 'true');
+});
+
+test('an empty search lists every character the person may chat with', async ({ page, signIn }) => {
+  await signIn();
+  const search = new SearchPage(page);
+  await search.open('');
+  await expect(page.getByRole('heading', { name: 'All characters' })).toBeVisible();
+  await expect(search.results.nth(17)).toBeVisible();
+  await expect(search.noResults).toHaveCount(0);
+  const all = await page.evaluate(async () => (await (await fetch('/api/character-personas')).json()).length);
+  await expect(search.results).toHaveCount(all);
+  await page.screenshot({ path: 'test-results/screens/search-empty.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/search-empty-phone.png' });
+});
+
+test('the person’s own messages render markdown like replies; the editor is as wide as the bubble and grows', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const chat = new ControlsPage(page);
+  await chat.open(SERAPHINE.id);
+  const text = '*waves* **hello** there friend';
+  await chat.send(SERAPHINE.name, text);
+  const mine = chat.userMessages().last();
+  await expect(mine).toHaveText('waves hello there friend');
+  await expect(mine.locator('em')).toHaveText('waves');
+  await expect(mine.locator('strong')).toHaveText('hello');
+  const reply = chat.replies().last();
+  await expect(reply).toHaveText('waves hello there friend… I hear you.');
+  await expect(reply.locator('em')).toHaveText('waves');
+  await expect(chat.messageBox(SERAPHINE.name)).toBeEnabled();
+  await page.screenshot({ path: 'test-results/screens/own-markdown.png' });
+
+  const bubbleWidth = (await mine.boundingBox())!.width;
+  const row = chat.conversation.locator('[data-message="user"]').last();
+  await row.hover();
+  await chat.action(row, 'Edit').click();
+  const editor = chat.editBox;
+  await expect(editor).toHaveValue(text);
+  const before = (await editor.boundingBox())!;
+  const log = (await chat.conversation.boundingBox())!;
+  expect(before.width).toBeGreaterThanOrEqual(bubbleWidth);
+  expect(before.width).toBeGreaterThan(log.width * 0.6);
+  await editor.press('End');
+  for (let i = 0; i < 5; i++) await editor.press('Shift+Enter');
+  await editor.pressSequentially('more');
+  await expect.poll(async () => (await editor.boundingBox())!.height).toBeGreaterThan(before.height + 60);
+  await page.screenshot({ path: 'test-results/screens/message-editor.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/message-editor-phone.png' });
+});
