@@ -10,7 +10,6 @@ import {
   ZReplyAgain,
   ZStartWithGreeting,
 } from '../../shared/controls.ts';
-import { ZForgetQuery } from '../../shared/chat.ts';
 import type { TModelSet } from '../ai/model-set.ts';
 import type { TPlanTable } from '../billing/plans.ts';
 import type { TDb } from '../db/client.ts';
