@@ -95,9 +95,25 @@ export function modelDownloadManagerFor(options: TModelDownloadManagerOptions): 
   return manager;
 }
 
-function explainError(error: unknown): string {
+/** Network failures that mean the model host could not be reached at all (no connection, no name). */
+const UNREACHABLE = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+]);
+export const HOST_UNREACHABLE_MESSAGE = 'Could not reach the model host; check the internet connection';
+
+/** A sentence a person understands: no `getaddrinfo ENOTFOUND`, but what to check. */
+export function explainError(error: unknown): string {
   if (!(error instanceof Error)) return `Model download failed: ${String(error)}`;
   // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND...) is in its cause.
-  const detail = error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+  const cause = error.cause as (Error & { code?: string }) | undefined;
+  const code = cause?.code ?? (error as Error & { code?: string }).code;
+  if ((code && UNREACHABLE.has(code)) || error.name === 'TimeoutError') return HOST_UNREACHABLE_MESSAGE;
+  const detail = cause instanceof Error ? `${error.message}: ${cause.message}` : error.message;
   return detail.startsWith('Download') ? detail : `Model download failed: ${detail}`;
 }
