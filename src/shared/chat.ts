@@ -1,6 +1,8 @@
 // Chat shapes, limits and constants shared by the server and the web app (spec §3, §7, §9).
+
 import { z } from 'zod';
 import type { TMessageControls } from './controls.ts';
+import type { TReplyLore } from './lorebooks.ts';
 import { ZText } from './text.ts';
 import type { TReplyAudio } from './voice.ts';
 
@@ -58,6 +60,8 @@ export type TChatMessage = {
   audioUrl: string | null;
   internalThoughts: string | null;
   createdAt: string;
+  /** Lorebook entries the reply was given (assistant messages; empty when none). */
+  lore?: TReplyLore[];
   // Conversation controls (the server always sends them; optional so older shapes still type-check).
 } & Partial<TMessageControls>;
 
@@ -165,6 +169,8 @@ export type TReplyResponse = {
   uuid: string;
   /** Free messages left today; null for Plus. */
   remaining: number | null;
+  /** Lorebook entries this reply was given. */
+  lore?: TReplyLore[];
   /** True when the reply was cut short (stopped by the person). */
   isPartial: boolean;
 };

@@ -1,9 +1,18 @@
 // Builds the messages sent to the chat model from stored data only (persona, chat, memories): a pure function.
+
+import { estimateTokens } from '../lib/estimate-tokens.ts';
 import type { TPlacedLore } from '../lorebooks/place.ts';
 import type { TChatTurn } from './chat-model.ts';
+import { splitExampleDialogue } from './example-dialogue.ts';
 
 /** Spec §9: the chat context is the last 30 non-empty messages. */
 export const CONTEXT_MESSAGES = 30;
+
+/**
+ * About what the prompt may take (the embedded model's 8,192-token context less a reply's 700): when a
+ * chat would go past it, example dialogues are dropped first, then the oldest messages.
+ */
+export const PROMPT_CONTEXT_TOKENS = 7000;
 
 /** Spec §9: the first-name placeholder used when the person has no username. */
 export const DEFAULT_USER_NAME = 'Friend';
@@ -22,6 +31,8 @@ export type TPromptInput = {
   continueLast?: boolean;
   /** Lorebook entries activated for this reply, grouped by where they go. */
   lore?: TPlacedLore;
+  /** The prompt's size limit in estimated tokens (PROMPT_CONTEXT_TOKENS unless a test says otherwise). */
+  contextTokens?: number;
 };
 
 /** Spec's Continue: the instruction after the reply to go on with. */
@@ -41,7 +52,9 @@ export function fillPlaceholders(text: string, names: { userName: string; charac
 export function buildPrompt(input: TPromptInput): TChatTurn[] {
   const userName = input.userName.trim() || DEFAULT_USER_NAME;
   const name = input.persona.name.trim();
-  const description = fillPlaceholders(input.persona.description, { userName, characterName: name }).trim();
+  // A card's example dialogue goes in as example turns, not as persona text.
+  const split = splitExampleDialogue(input.persona.description, name);
+  const description = fillPlaceholders(split.description, { userName, characterName: name }).trim();
 
   const fill = (text: string) => fillPlaceholders(text, { userName, characterName: name }).trim();
   const sections = [
@@ -97,6 +110,24 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
     history.splice(at, 0, { role: 'system', content: fill(group.content) });
   }
 
+  const examples = split.blocks.map((block): TChatTurn[] => [
+    { role: 'system', content: `[Example chat: how ${name} talks. It did not happen.]` },
+    ...block.map((turn) => ({ ...turn, content: fill(turn.content) })),
+  ]);
   const nudge: TChatTurn[] = input.continueLast ? [{ role: 'user', content: CONTINUE_INSTRUCTION }] : [];
-  return [{ role: 'system', content: sections.filter((s) => s !== '').join('\n\n') }, ...history, ...nudge];
+  const system: TChatTurn = { role: 'system', content: sections.filter((s) => s !== '').join('\n\n') };
+  fitContext(input.contextTokens ?? PROMPT_CONTEXT_TOKENS, [system, ...nudge], examples, history);
+  const start: TChatTurn[] = examples.length > 0 ? [{ role: 'system', content: '[Start a new chat]' }] : [];
+  return [system, ...examples.flat(), ...start, ...history, ...nudge];
+}
+
+const turnTokens = (turns: TChatTurn[]) =>
+  turns.reduce((sum, turn) => sum + estimateTokens(turn.content) + 4, 0);
+
+/** Shortens `examples` (last block first) and then `history` (oldest first, keeping the last) to fit. */
+function fitContext(budget: number, fixed: TChatTurn[], examples: TChatTurn[][], history: TChatTurn[]) {
+  let total =
+    turnTokens(fixed) + examples.reduce((sum, block) => sum + turnTokens(block), 0) + turnTokens(history);
+  while (total > budget && examples.length > 0) total -= turnTokens(examples.pop() ?? []);
+  while (total > budget && history.length > 1) total -= turnTokens(history.splice(0, 1));
 }

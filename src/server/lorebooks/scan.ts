@@ -1,9 +1,9 @@
 // Scans a chat against lorebooks: activates entries by key, logic and chance, recurses, then fits the budget.
 import type { TLorePosition } from '../../shared/lorebooks.ts';
+import { estimateTokens } from '../lib/estimate-tokens.ts';
 import { compileBook, type TCompiledEntry, type TRefusedKey, type TScanBook } from './compile-book.ts';
 import { scanText, type TCompiledKey, type TScanText } from './key-matcher.ts';
 import { type TRegexTest, testRegexes } from './regex-runner.ts';
-import { estimateTokens } from './tokens.ts';
 
 export type { TScanBook, TScanEntry } from './compile-book.ts';
 

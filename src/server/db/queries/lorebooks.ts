@@ -1,12 +1,13 @@
 // SQL for lorebooks: a person's books and entries (scoped to them in SQL), built-in characters' books
 // (readable by all), books attached to chats, and the books that apply to one reply.
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TLorebookSettings, TLoreEntryFields } from '../../../shared/lorebooks.ts';
+import type { TLorebookSettings, TLoreEntryFields, TReplyLore } from '../../../shared/lorebooks.ts';
 import type { TDb } from '../client.ts';
 import {
   characters,
   chatLogs,
   chatLorebooks,
+  chatMessages,
   lorebookEntries,
   lorebooks,
   type TLorebookEntryRow,
@@ -315,4 +316,13 @@ export async function lorebooksForReply(
     )
     .orderBy(asc(lorebookEntries.sort), asc(lorebookEntries.id));
   return books.map((book) => ({ book, entries: entries.filter((entry) => entry.lorebookId === book.id) }));
+}
+
+/** Records on the chat's latest message (the reply just stored) the entries it was given. */
+export async function setReplyLore(db: TDb, opts: { userId: number; uuid: string; lore: TReplyLore[] }) {
+  await db.execute(sql`
+    update ${chatMessages} m set lore = ${JSON.stringify(opts.lore)}::jsonb
+    from ${chatLogs} l
+    where l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
+      and m.chat_log_uuid = l.uuid and m.position = l.message_count - 1 and m.role = 'assistant'`);
 }

@@ -23,7 +23,7 @@ import {
 } from '../../db/queries/chat-logs.ts';
 import type { TChatLogRow, TChatMessageRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { messageControls } from './message-controls.ts';
+import { messageControls, messageLore } from './message-controls.ts';
 
 /** The History drawer and notifications show at most this many chats per character. */
 export const CHAT_LOG_LIST_MAX = 200;
@@ -36,6 +36,7 @@ const toMessage = (m: TChatMessageRow): TChatMessage => ({
   internalThoughts: m.internalThoughts,
   createdAt: m.createdAt.toISOString(),
   ...messageControls(m),
+  ...messageLore(m),
 });
 
 const toSummary = (row: TChatLogListRow): TChatLogSummary => ({

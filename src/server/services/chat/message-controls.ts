@@ -8,3 +8,6 @@ export const messageControls = (m: TChatMessageRow): TMessageControls => ({
   rating: m.rating === 1 ? 'up' : m.rating === -1 ? 'down' : null,
   isGreeting: m.isGreeting,
 });
+
+/** The lorebook entries a stored reply was given. */
+export const messageLore = (m: TChatMessageRow) => ({ lore: m.lore ?? [] });

@@ -14,8 +14,10 @@ import {
   reserveAndStoreUserMessage,
   type TChatTarget,
 } from '../../db/queries/chat-logs.ts';
+import { setReplyLore } from '../../db/queries/lorebooks.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import { loreForReply, NO_REPLY_LORE, type TReplyLoreResult } from '../lorebooks/lore-for-reply.ts';
 import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
 import type { TMemoryService } from '../memories/memory-service.ts';
 import {
@@ -101,6 +103,17 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
     history: stored.history,
   });
 
+  // Lorebooks add to a reply; a failure to read them never costs the person their reply.
+  const lore = await loreForReply(db, {
+    userId,
+    characterId: input.characterId,
+    chatUuid: stored.uuid,
+    history: stored.history,
+  }).catch((err) => {
+    deps.log?.warn({ err }, 'lorebooks not scanned');
+    return NO_REPLY_LORE;
+  });
+
   const start: TReplyStart = { hist: stored.uuid, uuid: stored.uuid, remaining: stored.slot.remaining };
   return {
     start,
@@ -110,6 +123,7 @@ export async function startReply(deps: TSendMessageDeps, input: TSendMessageInpu
       model,
       character: target,
       memory,
+      lore,
       hist: stored.uuid,
       history: stored.history,
       slot: stored.slot,
@@ -190,6 +204,7 @@ type TStreamContext = {
   model: TChatModel;
   character: { name: string; description: string; userPersona?: string | null };
   memory: TReplyMemory;
+  lore: TReplyLoreResult;
   hist: string;
   /** The chat's last non-empty messages, oldest first, ending with the one being answered. */
   history: { role: 'user' | 'assistant'; content: string }[];
@@ -219,6 +234,7 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
       withThoughts: input.chainOfThoughtEnabled,
       userPersona: ctx.character.userPersona,
       continueLast: input.mode?.continueLast,
+      lore: ctx.lore.lore,
     });
     for await (const chunk of ctx.model.streamReply({
       messages,
@@ -273,6 +289,9 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
   const message = { role: 'assistant' as const, content: reply, internalThoughts: thoughts.trim() || null };
   if (input.mode) await input.mode.store(message);
   else await appendMessage(db, { userId, uuid: hist, message });
+  // Regenerate and continue replace what the reply was given, so its indicator never goes stale.
+  if (ctx.lore.used.length > 0 || input.mode)
+    await setReplyLore(db, { userId, uuid: hist, lore: ctx.lore.used });
   deps.log?.info(
     { model: ctx.model.id, ms: Math.round(performance.now() - started), chars: reply.length, isPartial },
     'reply',
@@ -283,6 +302,7 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
     response: {
       ...toResponse({ input, reply, thoughts, hist, remaining: slot.remaining, isPartial }),
       embedding: ctx.memory.embedding,
+      lore: ctx.lore.used,
     },
   };
 }

@@ -1,4 +1,5 @@
 // Check-ins: the character writes first, picking up something the person told them ('How did the interview go?').
+
 import type { TChatModel } from '../../ai/chat-model.ts';
 import { buildPrompt } from '../../ai/prompt.ts';
 import type { TConfig } from '../../config.ts';
@@ -11,7 +12,9 @@ import {
   type TCheckInCandidate,
 } from '../../db/queries/check-ins.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import type { TPlacedLore } from '../../lorebooks/place.ts';
 import { isQuietNow, parseQuietHours } from '../../memory/quiet-hours.ts';
+import { loreForReply } from '../lorebooks/lore-for-reply.ts';
 
 /** Someone who wrote in that chat within this many seconds is "in the chat right now" (capped by the min age). */
 const ACTIVE_WINDOW_SECONDS = 600;
@@ -41,7 +44,14 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
     if (isQuietNow(quiet, candidate.timeZone, now)) continue;
     if (!(await claimCheckIn(db, candidate.memoryId))) continue; // another process took it
     try {
-      const text = await writeCheckIn(await deps.pickModel(), candidate);
+      // The character's lorebooks see what the check-in picks up, as a reply would.
+      const { lore } = await loreForReply(db, {
+        userId: candidate.userId,
+        characterId: candidate.characterId,
+        chatUuid: null,
+        history: [{ content: candidate.content }],
+      });
+      const text = await writeCheckIn(await deps.pickModel(), candidate, lore);
       written.push(
         await insertCheckInLog(db, {
           userId: candidate.userId,
@@ -58,13 +68,14 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
   return written;
 }
 
-async function writeCheckIn(model: TChatModel, c: TCheckInCandidate): Promise<string> {
+async function writeCheckIn(model: TChatModel, c: TCheckInCandidate, lore: TPlacedLore): Promise<string> {
   const [system, ...rest] = buildPrompt({
     persona: { name: c.characterName, description: c.characterDescription },
     userName: c.userName,
     history: [],
     memories: [{ content: c.content, reply: c.reply, pinned: false }],
     withThoughts: false,
+    lore,
   });
   const messages = [
     {

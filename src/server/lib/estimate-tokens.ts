@@ -1,4 +1,4 @@
-// A tokenizer-free token estimate for lorebook budgets: close enough for BPE models, cheap on every reply.
+// A tokenizer-free token estimate (lorebook budgets, prompt fitting): close enough for BPE models, cheap on every reply.
 
 const DENSE_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
