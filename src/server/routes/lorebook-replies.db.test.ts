@@ -62,7 +62,7 @@ describe('lorebook entries in replies', () => {
   it("an imported card's entry reaches the prompt when its key is named; an unnamed one stays out", async () => {
     const first = await send('Hello there, who are you?');
     expect(lastPrompt()).not.toContain(SHADOWFANGS);
-    expect(first.lore).toEqual([]);
+    expect(first.lore).toBeUndefined();
 
     const reply = await send('I was running from the shadowfangs when I fell.', first.hist);
     const prompt = lastPrompt();

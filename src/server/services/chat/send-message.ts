@@ -302,7 +302,8 @@ async function* streamReply(deps: TSendMessageDeps, ctx: TStreamContext): AsyncG
     response: {
       ...toResponse({ input, reply, thoughts, hist, remaining: slot.remaining, isPartial }),
       embedding: ctx.memory.embedding,
-      lore: ctx.lore.used,
+      // Only when there is some: a reply without lorebooks answers with exactly the spec's fields.
+      ...(ctx.lore.used.length > 0 ? { lore: ctx.lore.used } : {}),
     },
   };
 }
