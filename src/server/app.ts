@@ -157,6 +157,13 @@ export function createApp(deps: TAppDeps) {
   app.use('/assistant-reply-*', replyLimit);
   app.use('/api/chatlogs/:uuid/messages/:position/regenerate', replyLimit);
   app.use('/api/chatlogs/:uuid/messages/:position/continue', replyLimit);
+  // Speech made on request: a voice sample and a message spoken on demand.
+  const voiceLimit: MiddlewareHandler<TAppEnv> = async (c, next) => {
+    await limits.voice.consume(requireUser(c).id, clientAddress(c, config.TRUST_PROXY));
+    return next();
+  };
+  app.post('/api/voice/create', voiceLimit);
+  app.post('/api/voice/speak', voiceLimit);
 
   app.route('/', healthRoutes(database));
   app.post('/auth/signin/*', async (c, next) => {

@@ -63,6 +63,9 @@ export const ZConfig = z.object({
   UPLOAD_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   REPLY_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(30),
   REPLY_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  // Speech made on request (voice samples, a message spoken on demand) per minute, per person and per address.
+  VOICE_LIMIT_PER_PERSON: z.coerce.number().int().positive().default(20),
+  VOICE_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(60),
   // On SIGTERM: how long replies in flight may run on before they are cut and stored as they are.
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(8),
   // Voice: which engine speaks (its own setting, whatever the chat model is), and each engine's settings.

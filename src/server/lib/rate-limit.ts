@@ -120,7 +120,7 @@ export function clientAddress(c: TAppContext, trustProxy: boolean): string {
 
 export type TRateLimits = ReturnType<typeof createRateLimits>;
 
-/** The limits of the issue: sign-in, uploads and replies, per person and per address. */
+/** The limits of the issue: sign-in, uploads, replies and speech, per person and per address. */
 export function createRateLimits(db: TDb, config: TConfig) {
   const quarter = 15 * 60;
   return {
@@ -147,6 +147,22 @@ export function createRateLimits(db: TDb, config: TConfig) {
       db,
       { name: 'reply-person', points: config.REPLY_LIMIT_PER_PERSON, durationSec: 60, what: 'messages' },
       { name: 'reply-address', points: config.REPLY_LIMIT_PER_ADDRESS, durationSec: 60, what: 'messages' },
+    ),
+    // Voice samples and speech on demand: each call can make seconds of audio, so they are limited like replies.
+    voice: createLimiterPair(
+      db,
+      {
+        name: 'voice-person',
+        points: config.VOICE_LIMIT_PER_PERSON,
+        durationSec: 60,
+        what: 'voice requests',
+      },
+      {
+        name: 'voice-address',
+        points: config.VOICE_LIMIT_PER_ADDRESS,
+        durationSec: 60,
+        what: 'voice requests',
+      },
     ),
   };
 }
