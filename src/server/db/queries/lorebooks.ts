@@ -76,7 +76,9 @@ export async function insertLorebook(
   });
 }
 
-const entryCount = sql<number>`(select count(*)::int from ${lorebookEntries} e where e.lorebook_id = ${lorebooks.id})`;
+// The outer table is named in full: in a one-table select drizzle writes a column bare ("id"), which the
+// subquery would read as its own row's id.
+const entryCount = sql<number>`(select count(*)::int from ${lorebookEntries} e where e.lorebook_id = ${lorebooks}.id)`;
 
 /** The person's own books, newest first, with entry counts. */
 export async function listOwnLorebooks(db: TDb, userId: number) {
