@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/client.ts';
-import { appendMessage, findChatTarget } from '../src/server/db/queries/chat-logs.ts';
+import { appendMessage } from '../src/server/db/queries/chat-logs.ts';
+import { findChatTarget } from '../src/server/db/queries/chat-target.ts';
 import {
   addAlternative,
   chooseAlternative,

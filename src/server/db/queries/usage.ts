@@ -16,7 +16,7 @@ export type TReserveDailyMessage = {
  * it is below the limit: the insert-or-update is one statement, so concurrent sends cannot both take the
  * last slot (Postgres locks the conflicting row and re-checks the WHERE on its latest version).
  * It returns the day's count including this message, or no row when the limit is already reached.
- * Exported so a larger statement can start with it (see chat-logs' reserveAndStoreUserMessage).
+ * Exported so a larger statement can use it (chat-target's reserveAndStoreUserMessage).
  */
 export function reserveDailyMessageSql(opts: TReserveDailyMessage): SQL {
   const limitCheck = opts.limit === null ? sql`` : sql` where ${dailyUsage.count} < ${opts.limit}`;

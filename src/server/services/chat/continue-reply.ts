@@ -1,11 +1,10 @@
 // Continue: the character goes on from where its latest reply stopped; the new words are appended to that
-// reply. Streams and counts like any reply (same pipeline).
-import { CONTEXT_MESSAGES } from '../../ai/prompt.ts';
-import { appendToMessage, contextBefore, findOwnMessage } from '../../db/queries/message-controls.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { reserveDailySlot } from './daily-limit.ts';
-import type { TReplyAgainInput } from './regenerate-reply.ts';
-import { startReply, type TReplyRun, type TSendMessageDeps } from './send-message.ts';
+// reply. Streams and counts like any reply (the one streaming step).
+import { appendToMessage } from '../../db/queries/message-controls.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { TReplyDeps } from './prepare-reply.ts';
+import { prepareAgain, type TReplyAgainInput } from './reply-again.ts';
+import { startStreaming, type TReplyRun } from './stream-reply.ts';
 
 /** What goes between the reply and its continuation: nothing before punctuation or after a space. */
 export function joinerOf(before: string, addition: string): string {
@@ -13,38 +12,28 @@ export function joinerOf(before: string, addition: string): string {
   return ' ';
 }
 
-export async function startContinue(deps: TSendMessageDeps, input: TReplyAgainInput): Promise<TReplyRun> {
-  const { db } = deps;
+export async function startContinue(deps: TReplyDeps, input: TReplyAgainInput): Promise<TReplyRun> {
+  const prepared = await prepareAgain(deps, input, {
+    verb: 'continued',
+    withReply: true,
+    refuse: (message) =>
+      message.role !== 'assistant' || message.content.trim() === ''
+        ? 'Only a reply of the character can be continued'
+        : null,
+  });
   const key = { userId: input.user.id, uuid: input.uuid, position: input.position };
-  const message = await findOwnMessage(db, key);
-  if (!message) throw notFound('Message');
-  if (message.position !== message.messageCount - 1) {
-    throw new AppError('conflict', 'Only the latest reply can be continued');
-  }
-  if (message.role !== 'assistant' || message.content.trim() === '') {
-    throw new AppError('conflict', 'Only a reply of the character can be continued');
-  }
-  const history = await contextBefore(db, { ...key, before: input.position + 1, limit: CONTEXT_MESSAGES });
-  const answered = history.findLast((m) => m.role === 'user');
-
-  return startReply(deps, {
-    user: input.user,
-    kind: input.kind,
-    characterId: message.characterId,
-    userInput: answered?.content ?? message.content,
-    hist: input.uuid,
-    memoryEnabled: input.memoryEnabled,
-    chainOfThoughtEnabled: input.chainOfThoughtEnabled,
-    signal: input.signal,
-    mode: {
+  return startStreaming(
+    deps,
+    {
+      ...prepared,
       continueLast: true,
-      prepare: async (plan) => ({ uuid: input.uuid, slot: await reserveDailySlot(db, plan), history }),
       store: async (reply) => {
-        const addition = joinerOf(message.content, reply.content) + reply.content;
-        if (!(await appendToMessage(db, key, addition))) {
+        const addition = joinerOf(prepared.found.content, reply.content) + reply.content;
+        if (!(await appendToMessage(deps.db, key, addition))) {
           throw new AppError('conflict', 'The chat changed while the reply was written');
         }
       },
     },
-  });
+    input,
+  );
 }

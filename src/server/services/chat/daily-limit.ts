@@ -1,13 +1,7 @@
 // The free tier's daily message allowance (spec: 20 a UTC day; Plus unlimited), reserved before a reply.
-import type { SQL } from 'drizzle-orm';
 import type { TDailyUsage } from '../../../shared/chat.ts';
 import type { TDb } from '../../db/client.ts';
-import {
-  dailyMessageCount,
-  releaseDailyMessage,
-  reserveDailyMessage,
-  reserveDailyMessageSql,
-} from '../../db/queries/usage.ts';
+import { dailyMessageCount, releaseDailyMessage, reserveDailyMessage } from '../../db/queries/usage.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Whose allowance, and their plan's daily limit (null: unlimited); see billing/plans.ts. */
@@ -38,20 +32,9 @@ export class DailyLimitReachedError extends AppError {
 }
 
 /**
- * The reservation for `now`'s UTC day, as part of a larger statement: `sql(onlyIf)` takes the slot only
- * when `onlyIf` holds (see chat-logs' reserveAndStoreUserMessage).
- */
-export function dailyReservation(plan: TDailyPlan, now = new Date()) {
-  const day = utcDay(now);
-  return {
-    day,
-    sql: (onlyIf?: SQL) => reserveDailyMessageSql({ userId: plan.userId, day, limit: plan.limit, onlyIf }),
-  };
-}
-
-/**
- * Turns a reservation's result (the day's count, or null when refused) into a slot that can be given
- * back. @throws DailyLimitReachedError when the limit was reached.
+ * Turns a reservation's result (the day's count, or null when refused; the reservation may be part of a
+ * larger statement, see chat-target's reserveAndStoreUserMessage) into a slot that can be given back.
+ * @throws DailyLimitReachedError when the limit was reached.
  */
 export function toDailySlot(
   db: TDb,

@@ -4,7 +4,7 @@ import type { TReplyAudio } from '../../../shared/voice.ts';
 import { setLastReplyAudio } from '../../db/queries/voice.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TSpeech } from '../../voice/types.ts';
-import type { TReplyEvent } from '../chat/send-message.ts';
+import type { TReplyEvent } from '../chat/stream-reply.ts';
 import { characterVoice, type TCharacterVoice } from './character-voice.ts';
 import { hasWords, lastSentenceEnd, speakableText } from './speakable-text.ts';
 import { speakAndStore, storeSpeech, type TStoredSpeech, type TVoiceDeps } from './voice-store.ts';

@@ -1,0 +1,135 @@
+// SQL for the start of a reply: the chat target (the character, whose the named chat log is, the person's
+// persona) as one shared statement, and the send's single statement that reserves today's slot, stores
+// the person's message and reads the chat's context. Scoped to the person in SQL.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../client.ts';
+import { characters, chatLogs, chatMessages, users } from '../schema.ts';
+import { reserveDailyMessageSql } from './usage.ts';
+
+/** The character to chat with, and whose the named chat log is (null: no log named, or not the person's). */
+export type TChatTarget = {
+  name: string;
+  description: string;
+  memoryDisabled: boolean;
+  logCharacterId: number | null;
+  /** The person's own persona, told to every character. */
+  userPersona: string | null;
+};
+
+type TTargetKey = { userId: number; characterId: number; uuid: string | null };
+
+/**
+ * The one statement that finds a chat target: the character the person may see (built-in, or their own),
+ * the character of the named chat log when it is theirs, and the person's persona. No row: no such character.
+ */
+function chatTargetSql(opts: TTargetKey) {
+  return sql`
+    select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId",
+      (select u.persona from ${users} u where u.id = ${opts.userId}) as "userPersona"
+    from ${characters} c
+    left join ${chatLogs} l on l.uuid = ${opts.uuid}::uuid and l.user_id = ${opts.userId}
+    where c.id = ${opts.characterId} and (c.user_id is null or c.user_id = ${opts.userId})`;
+}
+
+type TTargetRow = Omit<TChatTarget, 'logCharacterId'> & { logCharacterId: number | string | null };
+
+const toChatTarget = (row: TTargetRow): TChatTarget => ({
+  name: row.name,
+  description: row.description,
+  memoryDisabled: row.memoryDisabled,
+  logCharacterId: row.logCharacterId === null ? null : Number(row.logCharacterId),
+  userPersona: row.userPersona,
+});
+
+/** The character to chat with and, when a chat log is named, whose it is: one query. */
+export async function findChatTarget(db: TDb, opts: TTargetKey): Promise<TChatTarget | undefined> {
+  const row = rowsOf<TTargetRow>(await db.execute(chatTargetSql(opts)))[0];
+  return row && toChatTarget(row);
+}
+
+export type TStoredUserMessage = {
+  /** The character (null when unknown or not the person's to see: nothing stored). */
+  target: TChatTarget | null;
+  /**
+   * The day's message count after the reservation; null when nothing was reserved: the daily limit was
+   * reached, or the target did not allow the send (unknown character, a log of another character).
+   */
+  count: number | null;
+  /** The chat log holding the message; null when nothing was stored. */
+  uuid: string | null;
+  /** The chat's last non-empty messages before this one, oldest first (at most contextLimit - 1). */
+  context: { role: 'user' | 'assistant'; content: string }[];
+};
+
+/**
+ * One statement for a send: look up the character (and the named chat log), take today's message slot
+ * (`day`, within `limit`; null: unlimited) only when the character may be talked to here and, only when
+ * one was taken, append the person's message (to a new chat log when `uuid` is null) and read the chat's
+ * recent context. One round trip and one transaction: the slot and the message are taken together, and
+ * nothing is taken when the character or the log is not the person's.
+ */
+export async function reserveAndStoreUserMessage(
+  db: TDb,
+  opts: TTargetKey & { day: string; limit: number | null; content: string; contextLimit: number },
+): Promise<TStoredUserMessage> {
+  const allowed =
+    opts.uuid === null
+      ? sql`exists (select 1 from target)`
+      : sql`exists (select 1 from target where "logCharacterId" = ${opts.characterId})`;
+  const reserve = reserveDailyMessageSql({
+    userId: opts.userId,
+    day: opts.day,
+    limit: opts.limit,
+    onlyIf: allowed,
+  });
+  const store =
+    opts.uuid === null
+      ? sql`
+    log as (
+      insert into ${chatLogs} (user_id, character_id, source, message_count)
+      select ${opts.userId}, ${opts.characterId}, 'text', 1 where exists (select 1 from slot)
+      returning uuid, message_count
+    )`
+      : sql`
+    log as (
+      update ${chatLogs} set message_count = message_count + 1, updated_at = now()
+      where uuid = ${opts.uuid} and user_id = ${opts.userId} and exists (select 1 from slot)
+      returning uuid, message_count
+    )`;
+  // The context query reads the snapshot from before the insert, so it never includes the new message.
+  const context =
+    opts.uuid === null
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(json_build_object('role', c.role, 'content', c.content) order by c.position), '[]'::json)
+        from (select m.role, m.content, m.position from ${chatMessages} m
+              join ${chatLogs} o on o.uuid = m.chat_log_uuid and o.user_id = ${opts.userId}
+              where m.chat_log_uuid = ${opts.uuid} and btrim(m.content) <> ''
+              order by m.position desc limit ${opts.contextLimit - 1}) c)`;
+  const result = await db.execute(sql`
+    with target as (${chatTargetSql(opts)}),
+    slot as (${reserve}),
+    ${store},
+    inserted as (
+      insert into ${chatMessages} (chat_log_uuid, position, role, content)
+      select uuid, message_count - 1, 'user', ${opts.content} from log
+      returning chat_log_uuid
+    )
+    select t.*, (select count from slot) as count, (select chat_log_uuid from inserted) as uuid,
+      ${context} as context
+    from (select 1) one left join target t on true`);
+  // The target's columns are all null when there is no such character.
+  const row = rowsOf<
+    { count: number | null; uuid: string | null; context: unknown } & {
+      [K in keyof TTargetRow]: TTargetRow[K] | null;
+    }
+  >(result)[0]!;
+  const list = (
+    typeof row.context === 'string' ? JSON.parse(row.context) : row.context
+  ) as TStoredUserMessage['context'];
+  return {
+    target: row.name === null ? null : toChatTarget(row as TTargetRow),
+    count: row.count === null ? null : Number(row.count),
+    uuid: row.uuid,
+    context: list,
+  };
+}

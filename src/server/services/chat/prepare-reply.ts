@@ -1,0 +1,91 @@
+// The preparation every reply shares (send, retry, regenerate, continue): what it needs, and the checks
+// that can refuse it (no model 503, unknown character or chat log 404, daily limit 429) before the stream.
+import { ModelUnavailableError, type TChatModel } from '../../ai/chat-model.ts';
+import type { TModelSet } from '../../ai/model-set.ts';
+import type { TModelKind } from '../../ai/select-models.ts';
+import { planOf, type TPlanTable } from '../../billing/plans.ts';
+import type { TDb } from '../../db/client.ts';
+import type { TNewMessage } from '../../db/queries/chat-logs.ts';
+import { findChatTarget, type TChatTarget } from '../../db/queries/chat-target.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { TLogger } from '../../lib/logger.ts';
+import type { TMemoryService } from '../memories/memory-service.ts';
+import type { TDailyPlan, TDailySlot } from './daily-limit.ts';
+
+export type TReplyDeps = {
+  db: TDb;
+  models: TModelSet;
+  plans: TPlanTable;
+  log?: TLogger;
+  memory?: TMemoryService;
+};
+
+export type TReplyUser = { id: number; name: string | null; username: string; isSubscribed: boolean };
+
+/** The person's switches and the stop signal, the same for every kind of reply. */
+export type TReplySwitches = {
+  memoryEnabled: boolean;
+  chainOfThoughtEnabled: boolean;
+  /** Aborting stops the model; what arrived is kept. */
+  signal?: AbortSignal;
+};
+
+export type THistory = { role: 'user' | 'assistant'; content: string }[];
+
+/** A reply that passed every check: its slot is taken, and the streaming step can only fail softly. */
+export type TPreparedReply = {
+  user: TReplyUser;
+  model: TChatModel;
+  characterId: number;
+  character: TChatTarget;
+  /** The chat log the reply is stored in. */
+  uuid: string;
+  slot: TDailySlot;
+  /** The person's message being answered (memory recall, the response's `message`). */
+  message: string;
+  /** The chat's last non-empty messages, oldest first, ending with what the model answers or goes on from. */
+  history: THistory;
+  /** Ask the character to go on from the history's last reply (continue). */
+  continueLast?: boolean;
+  /** The reply takes the place of an earlier one (regenerate, continue): its lore is replaced, never kept. */
+  replacesReply: boolean;
+  /** Stores the finished reply. */
+  store(reply: TNewMessage): Promise<void>;
+};
+
+/** The plan's model of this kind. @throws AppError model_unavailable (503) when there is none. */
+export async function chooseModel(deps: TReplyDeps, user: TReplyUser, kind: TModelKind): Promise<TChatModel> {
+  try {
+    return await deps.models.forPlan(kind, planOf(user));
+  } catch (error) {
+    if (error instanceof ModelUnavailableError) throw new AppError('model_unavailable', error.message);
+    throw error;
+  }
+}
+
+export const dailyPlanOf = (deps: TReplyDeps, user: TReplyUser): TDailyPlan => ({
+  userId: user.id,
+  limit: deps.plans[planOf(user)].dailyMessages,
+});
+
+/** The character may be talked to in the named chat log (404 unknown, 400 a log of another character). */
+export function checkTarget(
+  target: TChatTarget | null | undefined,
+  hist: string | null,
+  characterId: number,
+) {
+  if (!target) throw notFound('Character');
+  if (hist !== null && target.logCharacterId === null) throw notFound('Chat log');
+  if (hist !== null && target.logCharacterId !== characterId) {
+    throw new AppError('bad_request', 'This chat log belongs to another character');
+  }
+  return target;
+}
+
+/** The character and the named chat log, checked (see checkTarget). */
+export async function findTarget(
+  db: TDb,
+  opts: { userId: number; characterId: number; uuid: string | null },
+): Promise<TChatTarget> {
+  return checkTarget(await findChatTarget(db, opts), opts.uuid, opts.characterId);
+}

@@ -1,0 +1,181 @@
+// The one streaming step of every reply (send, retry, regenerate, continue): memory and lore around the
+// prompt, the model's words as they come, the finished reply stored, the slot given back when none came.
+import type { TReplyError, TReplyResponse, TReplyStart } from '../../../shared/chat.ts';
+import { ModelUnavailableError } from '../../ai/chat-model.ts';
+import { buildPrompt, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
+import { setReplyLore } from '../../db/queries/lorebooks.ts';
+import { loreForReply, NO_REPLY_LORE, type TReplyLoreResult } from '../lorebooks/lore-for-reply.ts';
+import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
+import type { TPreparedReply, TReplyDeps, TReplySwitches } from './prepare-reply.ts';
+
+/** Upper bound of a reply's length in tokens (thoughts included). */
+export const REPLY_MAX_TOKENS = 700;
+
+export type TReplyEvent =
+  | { type: 'thoughts'; text: string }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; response: TReplyResponse }
+  | { type: 'error'; status: 502 | 503; error: TReplyError };
+
+export type TReplyRun = {
+  start: TReplyStart;
+  /** The character answering (voice speaks in its voice). */
+  characterId: number;
+  events: AsyncGenerator<TReplyEvent>;
+};
+
+/**
+ * Reads what the prompt is given besides the chat (memories, lore: neither can refuse the reply) and
+ * returns the run: its `start` event and the stream of the reply's events.
+ */
+export async function startStreaming(
+  deps: TReplyDeps,
+  prepared: TPreparedReply,
+  switches: TReplySwitches,
+): Promise<TReplyRun> {
+  const { user, characterId, uuid, history } = prepared;
+  // Never used when the character has memory disabled, whatever memoryEnabled the browser sent.
+  const memory = await memoryForReply(deps.memory, {
+    isOn: switches.memoryEnabled && !prepared.character.memoryDisabled,
+    userId: user.id,
+    characterId,
+    characterName: prepared.character.name,
+    chatLogUuid: uuid,
+    message: prepared.message,
+    history,
+  });
+
+  // Lorebooks add to a reply; a failure to read them never costs the person their reply.
+  const lore = await loreForReply(deps.db, { userId: user.id, characterId, chatUuid: uuid, history }).catch(
+    (err) => {
+      deps.log?.warn({ err }, 'lorebooks not scanned');
+      return NO_REPLY_LORE;
+    },
+  );
+
+  return {
+    start: { hist: uuid, uuid, remaining: prepared.slot.remaining },
+    characterId,
+    events: streamReply(deps, { prepared, switches, memory, lore }),
+  };
+}
+
+type TStreamContext = {
+  prepared: TPreparedReply;
+  switches: TReplySwitches;
+  memory: TReplyMemory;
+  lore: TReplyLoreResult;
+};
+
+async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerator<TReplyEvent> {
+  const { prepared, switches } = ctx;
+  const { user, model, slot, uuid } = prepared;
+  const { signal, chainOfThoughtEnabled: withThoughts } = switches;
+  const started = performance.now();
+  const remainingAfterRelease = slot.remaining === null ? null : slot.remaining + 1;
+  const respond = (r: { reply: string; thoughts: string; remaining: number | null; isPartial: boolean }) =>
+    toResponse({ ...r, message: prepared.message, uuid });
+  let text = '';
+  let thoughts = '';
+
+  const fail = async (status: 502 | 503, code: string, message: string): Promise<TReplyEvent> => {
+    await slot.release();
+    return { type: 'error', status, error: { code, message, hist: uuid, remaining: remainingAfterRelease } };
+  };
+
+  try {
+    const messages = buildPrompt({
+      persona: prepared.character,
+      userName: user.name?.trim() || user.username || DEFAULT_USER_NAME,
+      history: prepared.history,
+      memories: ctx.memory.memories,
+      withThoughts,
+      userPersona: prepared.character.userPersona,
+      continueLast: prepared.continueLast,
+      lore: ctx.lore.lore,
+    });
+    for await (const chunk of model.streamReply({
+      messages,
+      withThoughts,
+      signal,
+      maxTokens: REPLY_MAX_TOKENS,
+    })) {
+      if (chunk.type === 'text') {
+        text += chunk.text;
+        yield { type: 'delta', text: chunk.text };
+      } else {
+        thoughts += chunk.text;
+        yield { type: 'thoughts', text: chunk.text };
+      }
+    }
+  } catch (error) {
+    if (!signal?.aborted) {
+      deps.log?.warn({ err: error, model: model.id }, 'chat model failed');
+      // A connection that broke after words arrived was reached: that is a failed reply, not a missing model.
+      if (error instanceof ModelUnavailableError && text === '' && thoughts === '') {
+        yield await fail(503, 'model_unavailable', error.message);
+      } else {
+        yield await fail(502, 'model_failed', 'The character could not answer just now. Please try again.');
+      }
+      return;
+    }
+  }
+
+  const isPartial = Boolean(signal?.aborted);
+  const reply = text.trim();
+  if (reply === '') {
+    if (!isPartial) {
+      yield await fail(502, 'model_failed', 'The character gave an empty answer. Please try again.');
+      return;
+    }
+    // Stopped before any words arrived: nothing to keep, and the slot was not used.
+    await slot.release();
+    yield {
+      type: 'done',
+      response: respond({ reply: '', thoughts: '', remaining: remainingAfterRelease, isPartial }),
+    };
+    return;
+  }
+
+  await prepared.store({ role: 'assistant', content: reply, internalThoughts: thoughts.trim() || null });
+  // A reply that replaces another replaces what it was given, so its indicator never goes stale.
+  if (ctx.lore.used.length > 0 || prepared.replacesReply) {
+    await setReplyLore(deps.db, { userId: user.id, uuid, lore: ctx.lore.used });
+  }
+  deps.log?.info(
+    { model: model.id, ms: Math.round(performance.now() - started), chars: reply.length, isPartial },
+    'reply',
+  );
+  ctx.memory.afterReply({ model, reply, isPartial });
+  yield {
+    type: 'done',
+    response: {
+      ...respond({ reply, thoughts, remaining: slot.remaining, isPartial }),
+      embedding: ctx.memory.embedding,
+      // Only when there is some: a reply without lorebooks answers with exactly the spec's fields.
+      ...(ctx.lore.used.length > 0 ? { lore: ctx.lore.used } : {}),
+    },
+  };
+}
+
+function toResponse(r: {
+  message: string;
+  reply: string;
+  thoughts: string;
+  uuid: string;
+  remaining: number | null;
+  isPartial: boolean;
+}): TReplyResponse {
+  return {
+    message: r.message,
+    reply: r.reply,
+    internalThoughts: r.thoughts.trim() || null,
+    embedding: null,
+    audioUrl: null,
+    audioUrlForCloudflare: null,
+    hist: r.uuid,
+    uuid: r.uuid,
+    remaining: r.remaining,
+    isPartial: r.isPartial,
+  };
+}
