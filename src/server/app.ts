@@ -17,6 +17,7 @@ import { planTable } from './billing/plans.ts';
 import type { TConfig } from './config.ts';
 import type { TDatabase } from './db/client.ts';
 import type { TJobRunner } from './jobs/runner.ts';
+import { compressResponses } from './lib/compress.ts';
 import type { TDrain } from './lib/drain.ts';
 import { AppError } from './lib/errors.ts';
 import { requireUser, type TAppEnv } from './lib/http.ts';
@@ -117,6 +118,7 @@ export function createApp(deps: TAppDeps) {
     );
   });
   app.use(securityHeaders());
+  app.use(compressResponses());
   app.use(sameOriginWrites(config.publicUrl, [BILLING_WEBHOOK_PATH]));
   app.use('/upload/*', limitBody(config.UPLOAD_LIMIT_BYTES + 64 * 1024));
   const apiBodyLimit = limitBody(config.BODY_LIMIT_BYTES);
@@ -235,16 +237,28 @@ export function createApp(deps: TAppDeps) {
 function mountSpa(app: Hono<TAppEnv>, webDir: string) {
   const root = path.relative(process.cwd(), webDir);
   const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  // The build wrote .br and .gz copies (scripts/vite-precompress.ts): each file goes out in the encoding
+  // the browser accepts. Hashed names never change content, so they are cached for a year.
   app.use(
     '/assets/*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_p, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
-  app.use('*', serveStatic({ root }));
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.get('*', (c, next) => {
     if (SERVER_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     c.header('Cache-Control', 'no-cache');
