@@ -197,6 +197,7 @@ export const chatMessages = pgTable(
   (t) => [
     primaryKey({ columns: [t.chatLogUuid, t.position] }),
     check('chat_messages_rating_check', sql`${t.rating} is null or ${t.rating} in (-1, 1)`),
+    index('chat_messages_audio_url_idx').on(t.audioUrl).where(sql`${t.audioUrl} is not null`),
   ],
 );
 /** One version of a reply (regenerate adds one; swipe chooses one). */
@@ -288,14 +289,34 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
 /** Voice: speech files by content address (an HMAC of engine, settings and text); nothing lists them. */
-export const voiceClips = pgTable('voice_clips', {
-  key: text('key').primaryKey(),
-  url: text('url').notNull(),
-  contentType: text('content_type').notNull(),
-  bytes: integer('bytes').notNull(),
-  createdAt: createdAt(),
-});
+export const voiceClips = pgTable(
+  'voice_clips',
+  {
+    key: text('key').primaryKey(),
+    url: text('url').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+    /** Made or found for someone last then: speech nothing refers to goes a day after this. */
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('voice_clips_used_idx').on(t.usedAt)],
+);
 export type TVoiceClipRow = typeof voiceClips.$inferSelect;
+/** Who each stored speech file was made or found for: a file only one person had goes with them. */
+export const voiceClipUsers = pgTable(
+  'voice_clip_users',
+  {
+    key: text('key')
+      .notNull()
+      .references(() => voiceClips.key, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.userId] }), index('voice_clip_users_user_idx').on(t.userId)],
+);
 // Billing (Plus): the stored subscription is the plan's only source; plus_until is derived from it.
 export const subscriptions = pgTable(
   'subscriptions',

@@ -1,11 +1,14 @@
-// The cleanup job: uploads nothing refers to after a day, expired sessions and expired provider records.
+// The cleanup job: uploads and speech nothing refers to after a day, expired sessions and provider records.
 import { deleteExpiredRows } from '../db/queries/cleanup.ts';
 import { deleteUpload, listUnreferencedUploads } from '../db/queries/uploads.ts';
+import { takeUnreferencedClips } from '../db/queries/voice-clips.ts';
 import { createStorage, type TStorage } from '../storage/index.ts';
 import type { TJobContext, TJobDefinition } from './types.ts';
 
 /** An upload gets this long to be used (a persona being created, a card being imported) before it goes. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600 * 1000;
+/** Speech no message keeps (a voice sample, a reply's sentences) stays this long after it was last made or found. */
+export const UNUSED_SPEECH_GRACE_MS = 24 * 3600 * 1000;
 
 export async function runCleanup(ctx: Pick<TJobContext, 'db' | 'log'>, storage: TStorage, now = new Date()) {
   let uploads = 0;
@@ -18,8 +21,16 @@ export async function runCleanup(ctx: Pick<TJobContext, 'db' | 'log'>, storage: 
     uploads += batch.length;
     if (batch.length === 0) break;
   }
+  let speech = 0;
+  for (;;) {
+    // The records go first: speech asked for again meanwhile is made anew rather than found missing.
+    const urls = await takeUnreferencedClips(ctx.db, new Date(now.getTime() - UNUSED_SPEECH_GRACE_MS));
+    for (const url of urls) await storage.remove(url);
+    speech += urls.length;
+    if (urls.length === 0) break;
+  }
   const expired = await deleteExpiredRows(ctx.db, now);
-  const removed = { uploads, ...expired };
+  const removed = { uploads, speech, ...expired };
   ctx.log.info({ removed }, 'cleanup done');
   return removed;
 }

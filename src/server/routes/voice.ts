@@ -35,9 +35,10 @@ export function voiceRoutes(deps: TVoiceRouteDeps) {
       return c.json(catalogue);
     })
     .post('/create', async (c) => {
-      requireUser(c);
+      const user = requireUser(c);
       const body = await parseJson(c, ZVoiceCreateRequest);
       const sample = await createVoiceSample(deps, {
+        userId: user.id,
         text: body.text,
         voiceDescription: body.voice_description,
         settings: body.settings,

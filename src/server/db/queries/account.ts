@@ -15,6 +15,8 @@ import {
   users,
 } from '../schema.ts';
 import { isPlusSql } from './billing.ts';
+import { takeUploadsOnlyOf } from './uploads.ts';
+import { takeClipsOnlyOf } from './voice-clips.ts';
 
 export async function exportProfile(db: TDb, userId: number) {
   const [row] = await db
@@ -65,23 +67,17 @@ export const exportMemories = (db: TDb, userId: number) =>
 export const exportDailyUsage = (db: TDb, userId: number) =>
   db.select().from(dailyUsage).where(eq(dailyUsage.userId, userId)).orderBy(asc(dailyUsage.day));
 
-/** Stored files the person's rows point at (avatars of their characters, audio of their messages). */
-export async function fileUrlsOfUser(db: TDb, userId: number): Promise<string[]> {
-  const avatars = await db
-    .select({ url: characters.avatarUrl })
-    .from(characters)
-    .where(eq(characters.userId, userId));
-  const audio = await db
-    .select({ url: chatMessages.audioUrl })
-    .from(chatMessages)
-    .innerJoin(chatLogs, eq(chatLogs.uuid, chatMessages.chatLogUuid))
-    .where(eq(chatLogs.userId, userId));
-  return [...avatars, ...audio].map((r) => r.url).filter((u): u is string => Boolean(u));
-}
-
-/** Removes the person; their sessions, accounts, chats, characters, memories and uploads go by cascade. */
-export async function deleteUserEverywhere(db: TDb, user: { id: number; email: string }) {
-  await db.transaction(async (tx) => {
+/**
+ * Removes the person; their sessions, accounts, chats, characters, memories and uploads go by cascade.
+ * Answers the URLs of the files only they had (uploads and speech nobody else has or refers to), whose
+ * records go in the same transaction; the caller removes the files.
+ */
+export async function deleteUserEverywhere(db: TDb, user: { id: number; email: string }): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const files = [
+      ...(await takeUploadsOnlyOf(tx as unknown as TDb, user.id)),
+      ...(await takeClipsOnlyOf(tx as unknown as TDb, user.id)),
+    ];
     const [idp] = await tx
       .select({ id: idpAccounts.id })
       .from(idpAccounts)
@@ -94,6 +90,7 @@ export async function deleteUserEverywhere(db: TDb, user: { id: number; email: s
       await tx.delete(signInFailures).where(eq(signInFailures.accountId, idp.id));
     }
     await tx.delete(users).where(eq(users.id, user.id));
+    return files;
   });
 }
 

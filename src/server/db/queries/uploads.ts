@@ -2,6 +2,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
 import { uploads } from '../schema.ts';
+import { notReferencedByOthers } from './file-references.ts';
 
 export async function insertUpload(db: TDb, row: { key: string; url: string; userId: number }) {
   await db.insert(uploads).values(row);
@@ -54,4 +55,16 @@ export async function findOwnUnreferencedUpload(db: TDb, userId: number, url: st
       ),
     );
   return row;
+}
+
+/**
+ * Removes the records of the person's uploads nothing of anyone else refers to and answers their URLs,
+ * whose files are then removed. Run as the person goes; an upload someone else still shows stays on disk.
+ */
+export async function takeUploadsOnlyOf(db: TDb, userId: number): Promise<string[]> {
+  const rows = await db
+    .delete(uploads)
+    .where(and(eq(uploads.userId, userId), notReferencedByOthers(sql`${uploads.url}`, userId)))
+    .returning({ url: uploads.url });
+  return rows.map((r) => r.url);
 }

@@ -4,13 +4,11 @@ import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, chatMessages, type TVoiceClipRow, voiceClips } from '../schema.ts';
 
-export async function findVoiceClip(db: TDb, key: string): Promise<TVoiceClipRow | undefined> {
-  const [row] = await db.select().from(voiceClips).where(eq(voiceClips.key, key)).limit(1);
-  return row;
-}
-
 /** Records a stored file; a second writer of the same content address keeps the first row. */
-export async function insertVoiceClip(db: TDb, clip: Omit<TVoiceClipRow, 'createdAt'>): Promise<void> {
+export async function insertVoiceClip(
+  db: TDb,
+  clip: Omit<TVoiceClipRow, 'createdAt' | 'usedAt'>,
+): Promise<void> {
   await db.insert(voiceClips).values(clip).onConflictDoNothing();
 }
 

@@ -1,10 +1,9 @@
-// "Delete my account": the person's files in storage, then every row of theirs (the Stripe customer link
-// lives on the user row), then their provider account and sessions, so they are signed out everywhere.
+// "Delete my account": every row of theirs (the Stripe customer link lives on the user row), their
+// provider account and sessions (signed out everywhere), then the stored files only they had.
 import { ONLY_OWNER_MESSAGE } from '../../../shared/account.ts';
 import { isOnlyOwner, NO_OWNER_MESSAGE } from '../../auth/owner.ts';
 import type { TDb } from '../../db/client.ts';
-import { deleteUserEverywhere, fileUrlsOfUser } from '../../db/queries/account.ts';
-import { listUploadsOfUser } from '../../db/queries/uploads.ts';
+import { deleteUserEverywhere } from '../../db/queries/account.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TStorage } from '../../storage/index.ts';
@@ -21,17 +20,19 @@ export async function deleteAccount(
   // Ownership is never inherited, so the only owner leaving must say they mean to leave nobody in charge.
   const isLastOwner = await isOnlyOwner(db, deps.adminEmails, user);
   if (isLastOwner && input.leaveWithoutOwner !== true) throw new AppError('conflict', ONLY_OWNER_MESSAGE);
-  const urls = new Set([
-    ...(await listUploadsOfUser(db, user.id)).map((u) => u.url),
-    ...(await fileUrlsOfUser(db, user.id)),
-  ]);
+  // Only the files nobody else has or refers to: shared speech and a file someone else shows stay.
+  const urls = await deleteUserEverywhere(db, user);
   let filesRemoved = 0;
   for (const url of urls) {
     if (!storage.owns(url)) continue;
-    await storage.remove(url);
-    filesRemoved += 1;
+    try {
+      await storage.remove(url);
+      filesRemoved += 1;
+    } catch (error) {
+      // The person is gone already; a file left behind is logged rather than failing their deletion.
+      deps.log.warn({ err: error, url }, 'a deleted account file could not be removed');
+    }
   }
-  await deleteUserEverywhere(db, user);
   if (isLastOwner) deps.log.warn(NO_OWNER_MESSAGE);
   return { filesRemoved };
 }

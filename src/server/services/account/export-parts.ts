@@ -12,6 +12,7 @@ import {
   exportSupportMessages,
 } from '../../db/queries/account.ts';
 import { listUploadsOfUser } from '../../db/queries/uploads.ts';
+import { exportAudio } from '../../db/queries/voice-clips.ts';
 
 export type TExportPart = {
   /** The key of this part in the file. */
@@ -27,6 +28,8 @@ export const EXPORT_PARTS: TExportPart[] = [
   { name: 'memories', rows: exportMemories },
   { name: 'dailyUsage', rows: exportDailyUsage },
   { name: 'uploads', rows: listUploadsOfUser },
+  // Speech made or found for the person: spoken replies, their sentences, speech on demand, samples.
+  { name: 'audio', rows: exportAudio },
   { name: 'subscriptions', rows: exportSubscriptions },
   { name: 'supportMessages', rows: exportSupportMessages },
 ];

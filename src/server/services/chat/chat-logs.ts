@@ -21,6 +21,7 @@ import {
   replaceConversation,
   type TChatLogListRow,
 } from '../../db/queries/chat-logs.ts';
+import { ownClipUrls } from '../../db/queries/voice-clips.ts';
 import type { TChatLogRow, TChatMessageRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { messageControls, messageLore } from './message-controls.ts';
@@ -52,13 +53,20 @@ const toSummary = (row: TChatLogListRow): TChatLogSummary => ({
   preview: row.preview,
 });
 
-const toNewMessages = (conversation: TMessageInput[]) =>
-  conversation.map((m) => ({
+/**
+ * The messages to store. The server sets a message's audio; one the browser sends back is kept only when
+ * it is speech made for this person (a file named by anyone else's URL is never theirs to point at).
+ */
+async function toNewMessages(db: TDb, userId: number, conversation: TMessageInput[]) {
+  const sent = conversation.flatMap((m) => (m.role === 'assistant' && m.audioUrl ? [m.audioUrl] : []));
+  const own = await ownClipUrls(db, userId, [...new Set(sent)]);
+  return conversation.map((m) => ({
     role: m.role,
     content: m.content,
     internalThoughts: m.role === 'assistant' ? (m.internalThoughts ?? null) : null,
-    audioUrl: m.role === 'assistant' ? (m.audioUrl ?? null) : null,
+    audioUrl: m.role === 'assistant' && m.audioUrl && own.has(m.audioUrl) ? m.audioUrl : null,
   }));
+}
 
 /** A chat log with its last page of messages (or the page before `before`). Another person's is 404. */
 export async function readChatLog(
@@ -106,7 +114,8 @@ export async function saveNewChatLog(
 ) {
   const character = await findChatCharacter(db, opts.userId, opts.characterId);
   if (!character) throw notFound('Character');
-  const log = await createChatLog(db, { ...opts, messages: toNewMessages(opts.conversation) });
+  const messages = await toNewMessages(db, opts.userId, opts.conversation);
+  const log = await createChatLog(db, { ...opts, messages });
   return logFields(log);
 }
 
@@ -128,7 +137,7 @@ export async function updateChatLog(
       ? await replaceConversation(db, {
           userId: opts.userId,
           uuid: opts.uuid,
-          messages: toNewMessages(change.conversation),
+          messages: await toNewMessages(db, opts.userId, change.conversation),
         })
       : 'title' in change
         ? await renameChatLog(db, { userId: opts.userId, uuid: opts.uuid, title: change.title || null })

@@ -19,7 +19,7 @@ export async function speakMessage(
   const text = speakableText(input.text);
   if (!hasWords(text)) throw new AppError('bad_request', 'This message has nothing to say aloud');
   const voice = await characterVoice(deps, { userId: input.userId, characterId: input.characterId });
-  const { url } = await speakAndStore(deps, { text, ...voice });
+  const { url } = await speakAndStore(deps, { text, ...voice }, { userId: input.userId });
   if (input.hist) {
     const target = { userId: input.userId, uuid: input.hist, content: input.text, audioUrl: url };
     // A message sent on this screen has no position yet: the newest reply with its text is the one.

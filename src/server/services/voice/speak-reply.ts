@@ -46,7 +46,11 @@ export async function* speakReply(
         const v = await voiceOnce();
         if (!v) return { index, text, stored: null };
         try {
-          const stored = await speakAndStore(deps, { text, ...v }, { needSamples: true });
+          const stored = await speakAndStore(
+            deps,
+            { text, ...v },
+            { userId: opts.userId, needSamples: true },
+          );
           return { index, text, stored };
         } catch (error) {
           opts.log?.warn({ err: error }, 'speech of a sentence failed');
@@ -123,8 +127,10 @@ async function storeWhole(
   const text = clips.map((c) => c.text).join(' ');
   try {
     const parts = await Promise.all(clips.map((c) => c.stored!.speech ?? readBack(deps, c.stored!)));
-    if (parts.some((p) => p === null)) return (await speakAndStore(deps, { text, ...voice })).url;
-    return (await storeSpeech(deps, { text, ...voice }, await deps.engine.join(parts as TSpeech[]))).url;
+    const owner = { userId: opts.userId };
+    if (parts.some((p) => p === null)) return (await speakAndStore(deps, { text, ...voice }, owner)).url;
+    const joined = await deps.engine.join(parts as TSpeech[]);
+    return (await storeSpeech(deps, { text, ...voice }, joined, owner)).url;
   } catch (error) {
     opts.log?.warn({ err: error }, 'storing the spoken reply failed');
     return null;

@@ -1,8 +1,10 @@
 // Speech by content address: the same engine, settings and text give the same stored file, made once.
+// Each person it is made or found for is recorded with it, so it goes with the last of them.
 import { createHmac } from 'node:crypto';
 import type { TVoiceSettings } from '../../../shared/voice.ts';
 import type { TDb } from '../../db/client.ts';
-import { findVoiceClip, insertVoiceClip } from '../../db/queries/voice.ts';
+import { insertVoiceClip } from '../../db/queries/voice.ts';
+import { claimVoiceClip } from '../../db/queries/voice-clips.ts';
 import type { TStorage } from '../../storage/index.ts';
 import type { TSpeech, TVoiceEngine } from '../../voice/types.ts';
 
@@ -31,25 +33,33 @@ export function speechKey(
 
 const inFlight = new Map<string, Promise<TStoredSpeech>>();
 
+/** Whom the speech is for: the file is recorded as theirs (too). */
+export type TSpeechFor = { userId: number; needSamples?: boolean };
+
 /**
- * Speaks `text` and stores it, or finds it stored. With `needSamples` (joining a reply's sentences)
- * an engine that gives raw samples speaks again, cheaply, so the samples are at hand.
+ * Speaks `text` and stores it, or finds it stored, for the person. With `needSamples` (joining a reply's
+ * sentences) an engine that gives raw samples speaks again, cheaply, so the samples are at hand.
  */
 export async function speakAndStore(
   deps: TVoiceDeps,
   input: { text: string; settings: TVoiceSettings; description: string },
-  opts: { needSamples?: boolean } = {},
+  opts: TSpeechFor,
 ): Promise<TStoredSpeech> {
   const key = speechKey(deps, input);
-  const existing = await findVoiceClip(deps.db, key);
+  const existing = await claimVoiceClip(deps.db, { key, userId: opts.userId });
   const wantsSpeech = opts.needSamples && deps.engine.id === 'flite';
   if (existing && !wantsSpeech) return { url: existing.url, contentType: existing.contentType };
   const running = inFlight.get(key);
-  if (running && !wantsSpeech) return running;
+  if (running && !wantsSpeech) {
+    const stored = await running;
+    // Made for someone else a moment ago: now it is this person's too.
+    await claimVoiceClip(deps.db, { key, userId: opts.userId });
+    return stored;
+  }
   const work = (async () => {
     const speech = await deps.engine.generate(input);
     if (existing) return { url: existing.url, contentType: existing.contentType, speech };
-    return { ...(await store(deps, key, speech)), speech };
+    return { ...(await store(deps, key, speech, opts.userId)), speech };
   })();
   if (!wantsSpeech) {
     inFlight.set(key, work);
@@ -63,25 +73,27 @@ export async function storeSpeech(
   deps: TVoiceDeps,
   input: { text: string; settings: TVoiceSettings; description: string },
   speech: TSpeech,
+  opts: TSpeechFor,
 ): Promise<TStoredSpeech> {
   const key = speechKey(deps, input);
-  const existing = await findVoiceClip(deps.db, key);
+  const existing = await claimVoiceClip(deps.db, { key, userId: opts.userId });
   if (existing) return { url: existing.url, contentType: existing.contentType, speech };
-  return { ...(await store(deps, key, speech)), speech };
+  return { ...(await store(deps, key, speech, opts.userId)), speech };
 }
 
-async function store(deps: TVoiceDeps, key: string, speech: TSpeech) {
+async function store(deps: TVoiceDeps, key: string, speech: TSpeech, userId: number) {
   let url: string;
   try {
     url = await deps.storage.put(key, Buffer.from(speech.bytes), speech.contentType);
   } catch (error) {
     // Another instance wrote the same content address first: its row names the file.
-    const raced = await findVoiceClip(deps.db, key);
+    const raced = await claimVoiceClip(deps.db, { key, userId });
     if (raced) return { url: raced.url, contentType: raced.contentType };
     // The local file outlived its row (a stop between the two writes): same content, so keep it.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || deps.storage.kind !== 'local') throw error;
     url = `/media/${key}`;
   }
   await insertVoiceClip(deps.db, { key, url, contentType: speech.contentType, bytes: speech.bytes.length });
+  await claimVoiceClip(deps.db, { key, userId });
   return { url, contentType: speech.contentType };
 }
