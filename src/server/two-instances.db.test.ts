@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TReplyStreamEvent } from '../shared/chat.ts';
+import { readReplyStream } from '../shared/reply-stream.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../test-support/fake-openai-server.ts';
 import { freePort } from '../test-support/http-app.ts';
 import {
@@ -114,7 +116,7 @@ function startProxy(): Promise<number> {
   );
 }
 
-type TEvent = { event: string; data: Record<string, unknown>; at: number };
+type TEvent = TReplyStreamEvent & { at: number };
 
 /** Posts a streamed reply and yields its Server-Sent Events as they arrive. */
 async function* streamReply(
@@ -133,24 +135,8 @@ async function* streamReply(
     body: JSON.stringify(body),
   });
   expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = /^data: ?(.*)$/m.exec(block)?.[1] ?? '{}';
-        yield { event, data: JSON.parse(data), at: Date.now() };
-        end = buffer.indexOf('\n\n');
-      }
-    }
+    for await (const event of readReplyStream(res.body!)) yield { ...event, at: Date.now() };
   } catch {
     // The connection was cut (the instance stopped).
   }
@@ -305,7 +291,7 @@ describe.skipIf(!enabled)('two instances, one Postgres, behind a round-robin pro
       characterId: SERAPHINE,
       userInput: 'Do not lose me',
     })) {
-      if (event.event === 'start') hist = (event.data as { hist: string }).hist;
+      if (event.event === 'start') hist = event.data.hist;
       if (event.event === 'delta') {
         forget(b);
         b.child.kill('SIGKILL');
@@ -341,7 +327,7 @@ describe.skipIf(!enabled)('two instances, one Postgres, behind a round-robin pro
       characterId: SERAPHINE,
       userInput: 'Cut me short please',
     })) {
-      if (event.event === 'start') cutHist = (event.data as { hist: string }).hist;
+      if (event.event === 'start') cutHist = event.data.hist;
       if (event.event === 'delta') {
         forget(c);
         c.child.kill('SIGTERM');

@@ -175,8 +175,23 @@ export type TReplyResponse = {
   isPartial: boolean;
 };
 
+/** Where a reply's exchange is stored in its chat, told by the stream (the JSON answer keeps the spec's fields). */
+export type TReplyPositions = {
+  /** The person's message (null for regenerate and continue: they store no new message). */
+  messagePosition: number | null;
+  /** The reply (regenerate and continue: the reply they changed); null when nothing was stored. */
+  replyPosition: number | null;
+};
+
+/** The last event of a streamed reply: the reply call's answer and where it is stored. */
+export type TReplyDone = TReplyResponse & TReplyPositions;
+
 /** The first event of a streamed reply: where the exchange is stored. */
-export type TReplyStart = { hist: string; uuid: string; remaining: number | null };
+export type TReplyStart = {
+  hist: string;
+  uuid: string;
+  remaining: number | null;
+} & Pick<TReplyPositions, 'messagePosition'>;
 
 /** Server-Sent Events of a streamed reply. */
 export type TReplyStreamEvent =
@@ -185,7 +200,7 @@ export type TReplyStreamEvent =
   | { event: 'delta'; data: { text: string } }
   /** Voice: a sentence's speech while the rest streams (only with isPlayingAudio). */
   | { event: 'audio'; data: TReplyAudio }
-  | { event: 'done'; data: TReplyResponse }
+  | { event: 'done'; data: TReplyDone }
   | { event: 'error'; data: TReplyError };
 
 /** Error body of the reply call (JSON status or the stream's error event). */

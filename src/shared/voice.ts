@@ -77,7 +77,7 @@ export const ZSpeakRequest = z.object({
   text: ZText.trim()
     .min(1, 'Text is required')
     .max(SPEAK_TEXT_MAX_CHARS, `Text is at most ${SPEAK_TEXT_MAX_CHARS} characters`),
-  /** When the message is stored: its chat log and position, so its audio URL is kept with it. */
+  /** When the message is a stored reply: its chat log and position, so its audio URL is kept with it (404 when it is not the person's). */
   hist: z.uuid().nullish(),
   position: z.number().int().min(0).nullish(),
 });

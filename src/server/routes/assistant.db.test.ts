@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TReplyResponse } from '../../shared/chat.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { dataOf, onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import {
   call,
   createSignedInUser,
@@ -78,23 +79,6 @@ async function setUsedToday(userId: number, count: number) {
 
 async function userChatLogs(userId: number) {
   return db().select().from(chatLogs).where(eq(chatLogs.userId, userId));
-}
-
-/** Reads a Server-Sent Events body into [event, data] pairs. */
-async function readEvents(res: Response) {
-  const text = await res.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n');
-      return { event, data: JSON.parse(data) as Record<string, unknown> };
-    });
 }
 
 describe('POST /assistant-reply-openai (JSON)', () => {
@@ -355,34 +339,53 @@ describe('streaming (Accept: text/event-stream)', () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
-    const events = await readEvents(res);
+    const events = await readReplyEvents(res);
     expect(events[0]).toMatchObject({
       event: 'start',
-      data: { hist: expect.any(String), remaining: expect.any(Number) },
+      data: { hist: expect.any(String), remaining: expect.any(Number), messagePosition: 0 },
     });
-    expect(events.filter((e) => e.event === 'thoughts').map((e) => e.data.text)).toEqual([
+    const start = onlyOf(events, 'start');
+    expect(dataOf(events, 'thoughts').map((d) => d.text)).toEqual([
       'They said "Stream this to me". I should listen.',
     ]);
-    const deltas = events.filter((e) => e.event === 'delta');
+    const deltas = dataOf(events, 'delta');
     expect(deltas.length).toBeGreaterThan(3);
-    expect(deltas.map((e) => e.data.text).join('')).toBe('Stream this to me… I hear you.');
-    const done = events.at(-1)!;
-    expect(done.event).toBe('done');
-    expect(done.data).toMatchObject({
+    expect(deltas.map((d) => d.text).join('')).toBe('Stream this to me… I hear you.');
+    expect(events.at(-1)!.event).toBe('done');
+    expect(onlyOf(events, 'done')).toMatchObject({
       reply: 'Stream this to me… I hear you.',
       internalThoughts: 'They said "Stream this to me". I should listen.',
-      hist: events[0]!.data.hist,
+      hist: start.hist,
+      messagePosition: 0,
+      replyPosition: 1,
     });
-    expect(await storedMessages(String(events[0]!.data.hist))).toHaveLength(2);
+    expect(await storedMessages(start.hist)).toHaveLength(2);
+  });
+
+  it("tells where the person's message and the reply are stored, in a chat that already has messages", async () => {
+    const user = await createSignedInUser(t.database);
+    const first = onlyOf(
+      await readReplyEvents(await send(user, { userInput: 'One' }, { accept: 'text/event-stream' })),
+      'done',
+    );
+    const events = await readReplyEvents(
+      await send(user, { userInput: 'Two', hist: first.hist }, { accept: 'text/event-stream' }),
+    );
+    expect(onlyOf(events, 'start').messagePosition).toBe(2);
+    const done = onlyOf(events, 'done');
+    expect(done).toMatchObject({ messagePosition: 2, replyPosition: 3 });
+    const rows = await storedMessages(first.hist);
+    expect(rows[done.messagePosition!]).toMatchObject({ role: 'user', content: 'Two' });
+    expect(rows[done.replyPosition!]).toMatchObject({ role: 'assistant', content: done.reply });
   });
 
   it('a model failure is an error event; the message stays', async () => {
     fake.setMode('fail');
     const res = await send(me, { userInput: 'Fail please' }, { accept: 'text/event-stream' });
-    const events = await readEvents(res);
+    const events = await readReplyEvents(res);
     expect(events.map((e) => e.event)).toEqual(['start', 'error']);
     expect(events[1]!.data).toMatchObject({ code: 'model_failed' });
-    const messages = await storedMessages(String(events[0]!.data.hist));
+    const messages = await storedMessages(onlyOf(events, 'start').hist);
     expect(messages.map((m) => m.content)).toEqual(['Fail please']);
   });
 

@@ -1,7 +1,7 @@
 // The reply calls (JSON, or Server-Sent Events with Accept: text/event-stream), the local-model health check
 // and the day's allowance.
 import { Hono } from 'hono';
-import { type TReplyError, ZReplyRequest } from '../../shared/chat.ts';
+import { type TReplyError, type TReplyStreamEvent, ZReplyRequest } from '../../shared/chat.ts';
 import type { TModelSet } from '../ai/model-set.ts';
 import type { TModelKind } from '../ai/select-models.ts';
 import { planOf, type TPlanTable } from '../billing/plans.ts';
@@ -12,7 +12,7 @@ import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit
 import { startReply } from '../services/chat/send-message.ts';
 import type { TReplyRun } from '../services/chat/stream-reply.ts';
 import type { TMemoryService } from '../services/memories/memory-service.ts';
-import { speakReply } from '../services/voice/speak-reply.ts';
+import { speakReply, type TSpokenReplyEvent } from '../services/voice/speak-reply.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 
 export type TAssistantDeps = {
@@ -122,24 +122,36 @@ export async function replyResponse(
     async (stream) => {
       // After a disconnect the run goes on to store what arrived; only the writing stops.
       stream.onAbort(() => stop.abort());
-      await stream.send({ event: 'start', data: run.start });
+      const send = (event: TReplyStreamEvent) => stream.send(event);
+      await send({ event: 'start', data: run.start });
       for await (const event of events) {
         // send() returns a promise only when the socket is full: awaiting nothing costs a tick per delta.
-        const full =
-          event.type === 'done'
-            ? stream.send({ event: 'done', data: event.response })
-            : event.type === 'error'
-              ? stream.send({ event: 'error', data: event.error })
-              : 'data' in event
-                ? stream.send({ event: event.type, data: event.data })
-                : stream.send({ event: event.type, data: { text: event.text } });
+        const full = send(toStreamEvent(event));
         if (full) await full;
       }
     },
     async (error, stream) => {
       c.get('log')?.error({ err: error }, 'reply stream failed');
-      const failed: TReplyError = { code: 'internal', message: 'Something went wrong on our side' };
-      await stream.send({ event: 'error', data: failed });
+      const failed: TReplyStreamEvent = {
+        event: 'error',
+        data: { code: 'internal', message: 'Something went wrong on our side' },
+      };
+      await stream.send(failed);
     },
   );
+}
+
+/** A reply's event as the Server-Sent Event the browser reads (shared/chat.ts' TReplyStreamEvent). */
+function toStreamEvent(event: TSpokenReplyEvent): TReplyStreamEvent {
+  switch (event.type) {
+    case 'thoughts':
+    case 'delta':
+      return { event: event.type, data: { text: event.text } };
+    case 'audio':
+      return { event: 'audio', data: event.data };
+    case 'done':
+      return { event: 'done', data: { ...event.response, ...event.positions } };
+    case 'error':
+      return { event: 'error', data: event.error };
+  }
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TReplyResponse } from '../../shared/chat.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import {
   call,
   createSignedInUser,
@@ -75,23 +76,6 @@ async function setUsedToday(userId: number, count: number) {
     .insert(dailyUsage)
     .values({ userId, day: utcDay(new Date()), count })
     .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count } });
-}
-
-async function readEvents(res: Response) {
-  const text = await res.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => ({
-      event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message',
-      data: JSON.parse(
-        block
-          .split('\n')
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n'),
-      ) as Record<string, unknown>,
-    }));
 }
 
 /** A chat of two exchanges: positions 0 (me), 1 (reply), 2 (me), 3 (reply). */
@@ -282,12 +266,15 @@ describe('regenerate and swipe', () => {
       headers: { accept: 'text/event-stream' },
     });
     expect(res.status).toBe(200);
-    const events = await readEvents(res);
+    const events = await readReplyEvents(res);
     expect(events[0]?.event).toBe('start');
+    expect(onlyOf(events, 'start').messagePosition).toBeNull();
     expect(events.some((e) => e.event === 'delta')).toBe(true);
-    const done = events.at(-1)!;
-    expect(done.event).toBe('done');
-    expect(done.data.reply).toBe('Sing me a song… I hear you.');
+    expect(events.at(-1)!.event).toBe('done');
+    const done = onlyOf(events, 'done');
+    expect(done.reply).toBe('Sing me a song… I hear you.');
+    // The reply regenerated is where the new one is stored; no new message of the person's.
+    expect(done).toMatchObject({ messagePosition: null, replyPosition: 3 });
     expect(await usedToday(user.id)).toBe(before + 1);
     // The model was asked with the history up to the edited message, not the old reply.
     const sent = chatRequests().at(-1)!;
@@ -381,8 +368,9 @@ describe('continue', () => {
       headers: { accept: 'text/event-stream' },
     });
     expect(res.status).toBe(200);
-    const events = await readEvents(res);
+    const events = await readReplyEvents(res);
     expect(events.at(-1)?.event).toBe('done');
+    expect(onlyOf(events, 'done')).toMatchObject({ messagePosition: null, replyPosition: 3 });
     const sent = chatRequests().at(-1)!;
     expect(sent.messages.at(-2)).toEqual({ role: 'assistant', content: 'Where do we sleep… I hear you.' });
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: CONTINUE_INSTRUCTION });

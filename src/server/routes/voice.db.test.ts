@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { readMp3 } from '../../test-support/mp3.ts';
+import { dataOf, onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import {
   call,
   createSignedInUser,
@@ -42,22 +43,6 @@ afterAll(async () => {
 
 const create = async (json: unknown, user: TTestUser | undefined = me): Promise<Response> =>
   call(t, 'POST', '/api/voice/create', { user, json });
-
-async function readEvents(res: Response) {
-  return (await res.text())
-    .split('\n\n')
-    .filter((b) => b.trim() !== '')
-    .map((b) => ({
-      event: /^event: (.*)$/m.exec(b)?.[1] ?? 'message',
-      data: JSON.parse(
-        b
-          .split('\n')
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n'),
-      ),
-    }));
-}
 
 describe('POST /api/voice/create', () => {
   it('is for signed-in people only', async () => {
@@ -172,6 +157,29 @@ describe('GET /api/voice/voices', () => {
   });
 });
 
+/** A stored chat of my message and Seraphine's reply (positions 0 and 1). */
+async function storedExchange(mine: string, reply: string): Promise<string> {
+  const log = await call(t, 'POST', '/api/chatlogs', {
+    user: me,
+    json: {
+      userId: me.id,
+      characterId: SERAPHINE,
+      conversation: [
+        { role: 'user', content: mine },
+        { role: 'assistant', content: reply },
+      ],
+    },
+  });
+  return ((await log.json()) as { uuid: string }).uuid;
+}
+
+const messagesOf = (uuid: string) =>
+  t.database.db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatLogUuid, uuid))
+    .orderBy(asc(chatMessages.position));
+
 describe('POST /api/voice/speak (an old message on demand)', () => {
   it('speaks a stored message in its character voice and keeps the audio URL with it', async () => {
     const log = await call(t, 'POST', '/api/chatlogs', {
@@ -205,40 +213,38 @@ describe('POST /api/voice/speak (an old message on demand)', () => {
       .where(eq(chatMessages.chatLogUuid, uuid))
       .then((rows) => rows.filter((r) => r.role === 'assistant'));
     expect(after!.audioUrl).toBe(body.audioUrl);
-    // Someone else cannot attach audio to my message.
-    const theirs = await call(t, 'POST', '/api/voice/speak', {
-      user: other,
-      json: { characterId: SERAPHINE, text: 'Different words.', hist: uuid, position: assistant!.position },
-    });
-    expect(theirs.status).toBe(200);
-    const [still] = await t.database.db
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.audioUrl, body.audioUrl));
-    expect(still).toBeDefined();
   });
 
-  it('keeps the speech on the newest reply with that text when the page knows no position yet', async () => {
-    const log = await call(t, 'POST', '/api/chatlogs', {
+  it('someone else cannot attach audio to my reply (404), and my reply keeps its own', async () => {
+    const uuid = await storedExchange('Hello', 'Mine to keep.');
+    const mine = await call(t, 'POST', '/api/voice/speak', {
       user: me,
-      json: {
-        userId: me.id,
-        characterId: SERAPHINE,
-        conversation: [
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Just sent.' },
-        ],
-      },
+      json: { characterId: SERAPHINE, text: 'Mine to keep.', hist: uuid, position: 1 },
     });
-    const { uuid } = (await log.json()) as { uuid: string };
-    const res = await call(t, 'POST', '/api/voice/speak', {
-      user: me,
-      json: { characterId: SERAPHINE, text: 'Just sent.', hist: uuid },
+    const { audioUrl } = (await mine.json()) as { audioUrl: string };
+    const theirs = await call(t, 'POST', '/api/voice/speak', {
+      user: other,
+      json: { characterId: SERAPHINE, text: 'Different words.', hist: uuid, position: 1 },
     });
-    const { audioUrl } = await res.json();
-    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chatLogUuid, uuid));
-    expect(rows.find((r) => r.role === 'assistant')!.audioUrl).toBe(audioUrl);
-    expect(rows.find((r) => r.role === 'user')!.audioUrl).toBeNull();
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toMatchObject({ code: 'not_found' });
+    const rows = await messagesOf(uuid);
+    expect(rows.map((r) => r.audioUrl)).toEqual([null, audioUrl]);
+  });
+
+  it('attaches by chat and position to a reply only; without a position the speech is answered, kept nowhere', async () => {
+    const uuid = await storedExchange('Hi', 'Just sent.');
+    const speak = (json: Record<string, unknown>) =>
+      call(t, 'POST', '/api/voice/speak', { user: me, json: { characterId: SERAPHINE, ...json } });
+    const loose = await speak({ text: 'Just sent.', hist: uuid });
+    expect(loose.status).toBe(200);
+    expect((await messagesOf(uuid)).map((r) => r.audioUrl)).toEqual([null, null]);
+    // The person's own message (position 0) and a position past the end are no reply to keep it with.
+    expect((await speak({ text: 'Hi', hist: uuid, position: 0 })).status).toBe(404);
+    expect((await speak({ text: 'Just sent.', hist: uuid, position: 7 })).status).toBe(404);
+    const kept = await speak({ text: 'Just sent.', hist: uuid, position: 1 });
+    const { audioUrl } = (await kept.json()) as { audioUrl: string };
+    expect((await messagesOf(uuid)).map((r) => r.audioUrl)).toEqual([null, audioUrl]);
   });
 
   it("refuses another person's character (404), bad bodies (400) and the signed-out (401)", async () => {
@@ -298,20 +304,25 @@ describe('a reply with voice playback on', () => {
       { userInput: 'Speak while you write', chainOfThoughtEnabled: true },
       { accept: 'text/event-stream' },
     );
-    const events = await readEvents(res);
+    const events = await readReplyEvents(res);
     fake.setTokenDelay(0);
-    const audio = events.filter((e) => e.event === 'audio');
-    expect(audio.map((e) => e.data.text)).toEqual(['Speak while you write…', 'I hear you.']);
-    expect(audio.map((e) => e.data.index)).toEqual([0, 1]);
-    const done = events.at(-1)!;
-    expect(done.event).toBe('done');
+    const audio = dataOf(events, 'audio');
+    expect(audio.map((a) => a.text)).toEqual(['Speak while you write…', 'I hear you.']);
+    expect(audio.map((a) => a.index)).toEqual([0, 1]);
+    expect(events.at(-1)!.event).toBe('done');
+    const done = onlyOf(events, 'done');
     expect(events.findIndex((e) => e.event === 'audio')).toBeLessThan(events.length - 1);
-    for (const a of audio) expect((await t.app.request(a.data.url)).status).toBe(200);
-    // The whole reply is one file, as long as its sentences together.
-    const whole = readMp3(new Uint8Array(await (await t.app.request(done.data.audioUrl)).arrayBuffer()));
+    for (const a of audio) expect((await t.app.request(a.url)).status).toBe(200);
+    // The whole reply is one file, as long as its sentences together, kept with the reply where it is stored.
+    const whole = readMp3(new Uint8Array(await (await t.app.request(done.audioUrl!)).arrayBuffer()));
+    const [kept] = await t.database.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatLogUuid, done.hist), eq(chatMessages.position, done.replyPosition!)));
+    expect(kept).toMatchObject({ role: 'assistant', audioUrl: done.audioUrl });
     let parts = 0;
     for (const a of audio)
-      parts += readMp3(new Uint8Array(await (await t.app.request(a.data.url)).arrayBuffer())).durationSec;
+      parts += readMp3(new Uint8Array(await (await t.app.request(a.url)).arrayBuffer())).durationSec;
     expect(Math.abs(whole.durationSec - parts)).toBeLessThan(0.4);
     expect(JSON.stringify(audio)).not.toContain('I should listen');
   });
@@ -387,6 +398,7 @@ describe('speakReply', () => {
           remaining: null,
           isPartial: false,
         },
+        positions: { messagePosition: 0, replyPosition: 1 },
       };
     }
     const deps = { db: t.database.db, engine, storage: createStorage(t.config), secret: t.config.authSecret };

@@ -55,8 +55,9 @@ export type TStoredUserMessage = {
    * reached, or the target did not allow the send (unknown character, a log of another character).
    */
   count: number | null;
-  /** The chat log holding the message; null when nothing was stored. */
+  /** The chat log holding the message, and its position there; null when nothing was stored. */
   uuid: string | null;
+  position: number | null;
   /** The chat's last non-empty messages before this one, oldest first (at most contextLimit - 1). */
   context: { role: 'user' | 'assistant'; content: string }[];
 };
@@ -112,14 +113,14 @@ export async function reserveAndStoreUserMessage(
     inserted as (
       insert into ${chatMessages} (chat_log_uuid, position, role, content)
       select uuid, message_count - 1, 'user', ${opts.content} from log
-      returning chat_log_uuid
+      returning chat_log_uuid, position
     )
     select t.*, (select count from slot) as count, (select chat_log_uuid from inserted) as uuid,
-      ${context} as context
+      (select position from inserted) as position, ${context} as context
     from (select 1) one left join target t on true`);
   // The target's columns are all null when there is no such character.
   const row = rowsOf<
-    { count: number | null; uuid: string | null; context: unknown } & {
+    { count: number | null; uuid: string | null; position: number | null; context: unknown } & {
       [K in keyof TTargetRow]: TTargetRow[K] | null;
     }
   >(result)[0]!;
@@ -130,6 +131,7 @@ export async function reserveAndStoreUserMessage(
     target: row.name === null ? null : toChatTarget(row as TTargetRow),
     count: row.count === null ? null : Number(row.count),
     uuid: row.uuid,
+    position: row.position === null ? null : Number(row.position),
     context: list,
   };
 }

@@ -1,4 +1,4 @@
-// SQL for voice: stored speech files by content address, a character's voice, a message's audio URL.
+// SQL for voice: stored speech files by content address, a character's voice, a reply's audio URL.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import { rowsOf, type TDb } from '../client.ts';
@@ -42,50 +42,19 @@ export async function setCharacterVoiceSettings(
     .where(eq(characters.id, opts.characterId));
 }
 
-/** Keeps the audio URL on the chat's last assistant message when it is the reply that was spoken. */
-export async function setLastReplyAudio(
+/**
+ * Keeps the audio URL with one reply of the person's chat, found by chat and position (the reply stream
+ * and the chat page both tell the position). False when there is no such reply of theirs.
+ */
+export async function setReplyAudio(
   db: TDb,
-  opts: { userId: number; uuid: string; content: string; audioUrl: string },
+  opts: { userId: number; uuid: string; position: number; audioUrl: string },
 ): Promise<boolean> {
   const result = await db.execute(sql`
     update ${chatMessages} m set audio_url = ${opts.audioUrl}
     from ${chatLogs} l
     where m.chat_log_uuid = l.uuid and l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
-      and m.content = ${opts.content}
-      and m.position = (
-        select max(position) from ${chatMessages} where chat_log_uuid = ${opts.uuid} and role = 'assistant'
-      )
-    returning m.position`);
-  return rowsOf(result).length > 0;
-}
-
-/** Keeps the audio URL on the newest reply of the person's chat with exactly this text. */
-export async function setReplyAudioByContent(
-  db: TDb,
-  opts: { userId: number; uuid: string; content: string; audioUrl: string },
-): Promise<boolean> {
-  const result = await db.execute(sql`
-    update ${chatMessages} m set audio_url = ${opts.audioUrl}
-    from ${chatLogs} l
-    where m.chat_log_uuid = l.uuid and l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
-      and m.position = (
-        select max(position) from ${chatMessages}
-        where chat_log_uuid = ${opts.uuid} and role = 'assistant' and content = ${opts.content}
-      )
-    returning m.position`);
-  return rowsOf(result).length > 0;
-}
-
-/** Keeps the audio URL on one stored message of the person's chat, when its text is the text spoken. */
-export async function setMessageAudio(
-  db: TDb,
-  opts: { userId: number; uuid: string; position: number; content: string; audioUrl: string },
-): Promise<boolean> {
-  const result = await db.execute(sql`
-    update ${chatMessages} m set audio_url = ${opts.audioUrl}
-    from ${chatLogs} l
-    where m.chat_log_uuid = l.uuid and l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
-      and m.position = ${opts.position} and m.content = ${opts.content}
+      and m.position = ${opts.position} and m.role = 'assistant'
     returning m.position`);
   return rowsOf(result).length > 0;
 }

@@ -32,6 +32,7 @@ export async function startContinue(deps: TReplyDeps, input: TReplyAgainInput): 
         if (!(await appendToMessage(deps.db, key, addition))) {
           throw new AppError('conflict', 'The chat changed while the reply was written');
         }
+        return key.position;
       },
     },
     input,

@@ -43,14 +43,16 @@ export type TPreparedReply = {
   slot: TDailySlot;
   /** The person's message being answered (memory recall, the response's `message`). */
   message: string;
+  /** Where that message is stored (null for regenerate and continue: they store no new message). */
+  messagePosition: number | null;
   /** The chat's last non-empty messages, oldest first, ending with what the model answers or goes on from. */
   history: THistory;
   /** Ask the character to go on from the history's last reply (continue). */
   continueLast?: boolean;
   /** The reply takes the place of an earlier one (regenerate, continue): its lore is replaced, never kept. */
   replacesReply: boolean;
-  /** Stores the finished reply. */
-  store(reply: TNewMessage): Promise<void>;
+  /** Stores the finished reply; where it is stored (null: the chat went away meanwhile). */
+  store(reply: TNewMessage): Promise<number | null>;
 };
 
 /** The plan's model of this kind. @throws AppError model_unavailable (503) when there is none. */

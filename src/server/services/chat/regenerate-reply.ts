@@ -33,6 +33,7 @@ export async function startRegenerate(deps: TReplyDeps, input: TReplyAgainInput)
           internalThoughts: reply.internalThoughts ?? null,
         });
         if (!isStored) throw new AppError('conflict', 'The chat changed while the reply was written');
+        return key.position;
       },
     },
     input,

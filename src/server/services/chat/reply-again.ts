@@ -69,6 +69,7 @@ export async function prepareAgain(
     uuid: input.uuid,
     slot,
     message: answered ?? found.content,
+    messagePosition: null,
     history,
     replacesReply: true,
   };

@@ -43,9 +43,7 @@ export async function startReply(deps: TReplyDeps, input: TSendMessageInput): Pr
     characterId: input.characterId,
     message: input.userInput,
     replacesReply: false,
-    store: async (message) => {
-      await appendMessage(deps.db, { userId: input.user.id, uuid: stored.uuid, message });
-    },
+    store: (message) => appendMessage(deps.db, { userId: input.user.id, uuid: stored.uuid, message }),
   };
   return startStreaming(deps, prepared, input);
 }
@@ -70,7 +68,7 @@ async function storeUserMessage(deps: TReplyDeps, plan: TDailyPlan, input: TSend
         uuid: hist,
         limit: CONTEXT_MESSAGES,
       });
-      return { character, uuid: hist, slot, history };
+      return { character, uuid: hist, messagePosition: last.position, slot, history };
     }
   }
   const now = new Date();
@@ -84,11 +82,17 @@ async function storeUserMessage(deps: TReplyDeps, plan: TDailyPlan, input: TSend
   });
   const character = checkTarget(result.target, hist, input.characterId);
   const slot = toDailySlot(db, plan, day, result.count, now);
-  if (result.uuid === null) {
+  if (result.uuid === null || result.position === null) {
     // The chat log went away between the check and the insert: nothing was stored.
     await slot.release();
     throw notFound('Chat log');
   }
   const message = { role: 'user' as const, content: input.userInput };
-  return { character, uuid: result.uuid, slot, history: [...result.context, message] };
+  return {
+    character,
+    uuid: result.uuid,
+    messagePosition: result.position,
+    slot,
+    history: [...result.context, message],
+  };
 }

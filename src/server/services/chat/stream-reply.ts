@@ -1,6 +1,6 @@
 // The one streaming step of every reply (send, retry, regenerate, continue): memory and lore around the
 // prompt, the model's words as they come, the finished reply stored, the slot given back when none came.
-import type { TReplyError, TReplyResponse, TReplyStart } from '../../../shared/chat.ts';
+import type { TReplyError, TReplyPositions, TReplyResponse, TReplyStart } from '../../../shared/chat.ts';
 import { ModelUnavailableError } from '../../ai/chat-model.ts';
 import { buildPrompt, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
 import { setReplyLore } from '../../db/queries/lorebooks.ts';
@@ -14,7 +14,7 @@ export const REPLY_MAX_TOKENS = 700;
 export type TReplyEvent =
   | { type: 'thoughts'; text: string }
   | { type: 'delta'; text: string }
-  | { type: 'done'; response: TReplyResponse }
+  | { type: 'done'; response: TReplyResponse; positions: TReplyPositions }
   | { type: 'error'; status: 502 | 503; error: TReplyError };
 
 export type TReplyRun = {
@@ -54,7 +54,12 @@ export async function startStreaming(
   );
 
   return {
-    start: { hist: uuid, uuid, remaining: prepared.slot.remaining },
+    start: {
+      hist: uuid,
+      uuid,
+      remaining: prepared.slot.remaining,
+      messagePosition: prepared.messagePosition,
+    },
     characterId,
     events: streamReply(deps, { prepared, switches, memory, lore }),
   };
@@ -75,6 +80,10 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
   const remainingAfterRelease = slot.remaining === null ? null : slot.remaining + 1;
   const respond = (r: { reply: string; thoughts: string; remaining: number | null; isPartial: boolean }) =>
     toResponse({ ...r, message: prepared.message, uuid });
+  const positions = (replyPosition: number | null): TReplyPositions => ({
+    messagePosition: prepared.messagePosition,
+    replyPosition,
+  });
   let text = '';
   let thoughts = '';
 
@@ -133,11 +142,16 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
     yield {
       type: 'done',
       response: respond({ reply: '', thoughts: '', remaining: remainingAfterRelease, isPartial }),
+      positions: positions(null),
     };
     return;
   }
 
-  await prepared.store({ role: 'assistant', content: reply, internalThoughts: thoughts.trim() || null });
+  const replyPosition = await prepared.store({
+    role: 'assistant',
+    content: reply,
+    internalThoughts: thoughts.trim() || null,
+  });
   // A reply that replaces another replaces what it was given, so its indicator never goes stale.
   if (ctx.lore.used.length > 0 || prepared.replacesReply) {
     await setReplyLore(deps.db, { userId: user.id, uuid, lore: ctx.lore.used });
@@ -155,6 +169,7 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
       // Only when there is some: a reply without lorebooks answers with exactly the spec's fields.
       ...(ctx.lore.used.length > 0 ? { lore: ctx.lore.used } : {}),
     },
+    positions: positions(replyPosition),
   };
 }
 

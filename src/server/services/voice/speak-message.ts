@@ -1,7 +1,7 @@
 // A message's speech on demand (an old message without audio): in its character's voice, kept with it.
 import type { TSpeakResponse } from '../../../shared/voice.ts';
-import { setMessageAudio, setReplyAudioByContent } from '../../db/queries/voice.ts';
-import { AppError } from '../../lib/errors.ts';
+import { setReplyAudio } from '../../db/queries/voice.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { characterVoice } from './character-voice.ts';
 import { hasWords, speakableText } from './speakable-text.ts';
 import { speakAndStore, type TVoiceDeps } from './voice-store.ts';
@@ -20,12 +20,10 @@ export async function speakMessage(
   if (!hasWords(text)) throw new AppError('bad_request', 'This message has nothing to say aloud');
   const voice = await characterVoice(deps, { userId: input.userId, characterId: input.characterId });
   const { url } = await speakAndStore(deps, { text, ...voice }, { userId: input.userId });
-  if (input.hist) {
-    const target = { userId: input.userId, uuid: input.hist, content: input.text, audioUrl: url };
-    // A message sent on this screen has no position yet: the newest reply with its text is the one.
-    if (input.position === null || input.position === undefined)
-      await setReplyAudioByContent(deps.db, target);
-    else await setMessageAudio(deps.db, { ...target, position: input.position });
+  // A stored reply keeps its speech: found by chat and position, and only in the person's own chat.
+  if (input.hist && input.position !== null && input.position !== undefined) {
+    const target = { userId: input.userId, uuid: input.hist, position: input.position, audioUrl: url };
+    if (!(await setReplyAudio(deps.db, target))) throw notFound('Message');
   }
   return { audioUrl: url, audioUrlForCloudflare: url };
 }

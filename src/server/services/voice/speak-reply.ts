@@ -1,7 +1,7 @@
 // Speaks a reply while it streams: each complete sentence is spoken as soon as it is written (an `audio`
 // event), and when the reply is done the whole of it is stored as one file on the message.
 import type { TReplyAudio } from '../../../shared/voice.ts';
-import { setLastReplyAudio } from '../../db/queries/voice.ts';
+import { setReplyAudio } from '../../db/queries/voice.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TSpeech } from '../../voice/types.ts';
 import type { TReplyEvent } from '../chat/stream-reply.ts';
@@ -100,11 +100,12 @@ export async function* speakReply(
       }
       sent = all.length;
       const url = await storeWhole(deps, all, await voiceOnce(), opts);
-      if (url) {
-        await setLastReplyAudio(deps.db, {
+      const position = event.positions.replyPosition;
+      if (url && position !== null) {
+        await setReplyAudio(deps.db, {
           userId: opts.userId,
           uuid: event.response.hist,
-          content: event.response.reply,
+          position,
           audioUrl: url,
         });
       }
