@@ -61,6 +61,15 @@ export const router = createBrowserRouter([
                 path: '/character/:characterId/edit',
                 lazy: screen(() => import('./routes/edit-character.tsx'), 'EditCharacterRoute'),
               },
+              {
+                path: '/character/:characterId/lorebook',
+                lazy: screen(() => import('./routes/character-lorebook.tsx'), 'CharacterLorebookRoute'),
+              },
+              { path: '/lorebooks', lazy: screen(() => import('./routes/lorebooks.tsx'), 'LorebooksRoute') },
+              {
+                path: '/lorebooks/:id',
+                lazy: screen(() => import('./routes/lorebook.tsx'), 'LorebookRoute'),
+              },
               { path: '/admin', lazy: screen(() => import('./routes/admin.tsx'), 'AdminRoute') },
               {
                 path: '/admin/support',

@@ -33,7 +33,15 @@ export function EditCharacterRoute() {
           </Link>
         </p>
       ) : (
-        <CreateCharacterForm key={character.id} user={user} character={character} />
+        <>
+          <Link
+            to={`/character/${character.id}/lorebook`}
+            className="inline-block rounded-xl border border-line px-4 py-2 text-sm hover:bg-panel-2"
+          >
+            Edit {character.name}'s lorebook
+          </Link>
+          <CreateCharacterForm key={character.id} user={user} character={character} />
+        </>
       )}
     </main>
   );

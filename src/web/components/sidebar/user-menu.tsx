@@ -1,6 +1,6 @@
 // The sidebar's bottom row: the person's avatar and name, toggling a menu with Profile and Logout.
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronUp, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { BookOpen, ChevronUp, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout, sessionQuery, useSession } from '../../lib/session.ts';
@@ -55,6 +55,14 @@ export function UserMenu() {
             className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-white/5"
           >
             <UserRound className="size-4" aria-hidden /> Profile
+          </Link>
+          <Link
+            role="menuitem"
+            to="/lorebooks"
+            onClick={() => setIsOpen(false)}
+            className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-white/5"
+          >
+            <BookOpen className="size-4" aria-hidden /> Lorebooks
           </Link>
           {user?.isOwner && (
             <Link

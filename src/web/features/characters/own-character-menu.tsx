@@ -1,6 +1,6 @@
 // The chat header's menu for a character the person made: edit it, or delete it (confirmed).
 import * as Popover from '@radix-ui/react-popover';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { BookOpen, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DeleteCharacterDialog } from './delete-character-dialog.tsx';
@@ -32,6 +32,10 @@ export function OwnCharacterMenu({ character }: { character: { id: number; name:
             <Link to={`/character/${character.id}/edit`} className={item}>
               <Pencil aria-hidden className="size-4" />
               Edit character
+            </Link>
+            <Link to={`/character/${character.id}/lorebook`} className={item}>
+              <BookOpen aria-hidden className="size-4" />
+              Lorebook
             </Link>
             <button
               type="button"

@@ -2,7 +2,7 @@
 // message box and the right-hand panel, with the History drawer and the Daily Limit panel.
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Brain, History, MessageSquarePlus, PanelRight, Volume2, VolumeX, X } from 'lucide-react';
+import { BookOpen, Brain, History, MessageSquarePlus, PanelRight, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
 import { ExportCardMenu } from '../characters/export-card-menu.tsx';
 import { OwnCharacterMenu } from '../characters/own-character-menu.tsx';
+import { ChatLorebooksDrawer } from '../lorebooks/chat-lorebooks-drawer.tsx';
 import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
 import { RememberButton } from '../memories/remember-button.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
@@ -64,6 +65,7 @@ export function ChatScreen({
   const messageAudio = useMessageAudio(audio, { characterId, hist });
   const history = useDrawer();
   const memoryDrawer = useDrawer();
+  const loreDrawer = useDrawer();
   const [input, setInput] = useState('');
   const [isLimitOpen, setIsLimitOpen] = useState(false);
   const [isAutoLoadDone, setIsAutoLoadDone] = useState(hist !== null);
@@ -343,6 +345,15 @@ export function ChatScreen({
               <History aria-hidden className="size-4" />
               History
             </button>
+            <button
+              type="button"
+              onClick={loreDrawer.toggle}
+              aria-expanded={loreDrawer.isOpen}
+              className="flex items-center gap-2 rounded-xl border border-line px-3 py-2.5 hover:bg-panel-2"
+            >
+              <BookOpen aria-hidden className="size-4" />
+              Lorebooks
+            </button>
             <div className="mt-2 rounded-xl border border-line p-2">
               <Switch
                 label="Internal Monologue"
@@ -379,6 +390,13 @@ export function ChatScreen({
         state={memoryDrawer.state}
         onClose={memoryDrawer.close}
         canRemember={!isMemoryDisabled}
+      />
+      <ChatLorebooksDrawer
+        characterId={characterId}
+        characterName={character.name}
+        hist={chat.hist}
+        state={loreDrawer.state}
+        onClose={loreDrawer.close}
       />
       <DailyLimitDialog isOpen={isLimitOpen} onClose={() => setIsLimitOpen(false)} />
       <RewindDialog

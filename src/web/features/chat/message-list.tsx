@@ -2,6 +2,7 @@
 import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
+import { LoreIndicator } from '../lorebooks/lore-indicator.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageContent } from './message-content.tsx';
 import { MessageEditor } from './message-editor.tsx';
@@ -151,6 +152,7 @@ export function MessageList({
                 isPlaying={playingKey === message.key}
                 onClick={() => onToggleAudio(message.key, message.audioUrl ?? '', message)}
               />
+              {message.lore && <LoreIndicator lore={message.lore} />}
             </div>
           </div>
         ),

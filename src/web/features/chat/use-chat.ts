@@ -9,6 +9,7 @@ import {
   type TDailyUsage,
 } from '../../../shared/chat.ts';
 import type { TMessageControls } from '../../../shared/controls.ts';
+import type { TReplyLore } from '../../../shared/lorebooks.ts';
 import type { TSessionUser } from '../../lib/session.ts';
 import { chatLogPage, ReplyError, streamReply, usageQuery } from './chat-api.ts';
 import { useTypewriter } from './use-typewriter.ts';
@@ -26,6 +27,8 @@ export type TUiMessage = {
   /** Conversation controls: where the message is stored (absent until the server's copy is on screen). */
   position?: number;
   controls?: TMessageControls;
+  /** Lorebook entries a reply was given (shown from the reply). */
+  lore?: TReplyLore[];
 };
 
 /** The reply being received and typed out. */
@@ -69,6 +72,7 @@ const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMessage => 
   internalThoughts: m.internalThoughts,
   audioUrl: m.audioUrl,
   position: m.position,
+  lore: m.lore ?? [],
   controls: {
     alternativeCount: m.alternativeCount ?? 1,
     chosen: m.chosen ?? 0,

@@ -1,0 +1,250 @@
+// One lorebook entry's fields: title, keys and secondary keys as chips with their logic, content, and
+// when and where it goes in (enabled, constant, order, position, depth, case, whole words, probability).
+import { useId, useState } from 'react';
+import {
+  LORE_POSITIONS,
+  LOREBOOK_LIMITS,
+  SELECTIVE_LOGICS,
+  type TLoreEntryFields,
+  type TLorePosition,
+  type TSelectiveLogic,
+} from '../../../shared/lorebooks.ts';
+import { KeyChips } from './key-chips.tsx';
+
+export const inputClass =
+  'w-full rounded-xl border border-line bg-ink/70 px-3 py-2 focus:border-accent focus:outline-none disabled:opacity-70';
+
+export const LOGIC_LABELS: Record<TSelectiveLogic, string> = {
+  and_any: 'AND ANY',
+  and_all: 'AND ALL',
+  not_any: 'NOT ANY',
+  not_all: 'NOT ALL',
+};
+
+export const POSITION_LABELS: Record<TLorePosition, string> = {
+  before_char: 'Before the character definition',
+  after_char: 'After the character definition',
+  at_depth: 'At a depth in the chat',
+};
+
+export const NEW_ENTRY: TLoreEntryFields = {
+  keys: [],
+  secondaryKeys: [],
+  selectiveLogic: 'and_any',
+  content: '',
+  enabled: true,
+  constant: false,
+  insertionOrder: 100,
+  position: 'before_char',
+  depth: 4,
+  caseSensitive: false,
+  matchWholeWords: true,
+  probability: 100,
+  comment: '',
+};
+
+export function EntryForm({
+  initial,
+  isReadOnly,
+  isSaving,
+  error,
+  onSave,
+  onCancel,
+}: {
+  initial: TLoreEntryFields;
+  isReadOnly: boolean;
+  isSaving: boolean;
+  error: string | null;
+  onSave: (fields: TLoreEntryFields) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [fields, setFields] = useState(initial);
+  const set = <K extends keyof TLoreEntryFields>(key: K, value: TLoreEntryFields[K]) =>
+    setFields((f) => ({ ...f, [key]: value }));
+  const number = (text: string, min: number, max: number) =>
+    Math.min(max, Math.max(min, Math.round(Number(text) || 0)));
+
+  return (
+    <form
+      aria-label={fields.comment ? `Entry ${fields.comment}` : 'Entry'}
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!isReadOnly) onSave(fields);
+      }}
+    >
+      <fieldset disabled={isReadOnly} className="space-y-3">
+        <div>
+          <label htmlFor={`${id}-title`} className="mb-1 block text-sm text-muted">
+            Title
+          </label>
+          <input
+            id={`${id}-title`}
+            value={fields.comment}
+            maxLength={LOREBOOK_LIMITS.commentChars}
+            onChange={(e) => set('comment', e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <KeyChips label="Keys" keys={fields.keys} onChange={(k) => set('keys', k)} isReadOnly={isReadOnly} />
+        <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+          <KeyChips
+            label="Secondary keys"
+            keys={fields.secondaryKeys}
+            onChange={(k) => set('secondaryKeys', k)}
+            isReadOnly={isReadOnly}
+          />
+          <div>
+            <label htmlFor={`${id}-logic`} className="mb-1 block text-sm text-muted">
+              Secondary key logic
+            </label>
+            <select
+              id={`${id}-logic`}
+              value={fields.selectiveLogic}
+              onChange={(e) => set('selectiveLogic', e.target.value as TSelectiveLogic)}
+              className={inputClass}
+            >
+              {SELECTIVE_LOGICS.map((logic) => (
+                <option key={logic} value={logic}>
+                  {LOGIC_LABELS[logic]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${id}-content`} className="mb-1 block text-sm text-muted">
+            Content
+          </label>
+          <textarea
+            id={`${id}-content`}
+            value={fields.content}
+            rows={4}
+            maxLength={LOREBOOK_LIMITS.contentChars}
+            onChange={(e) => set('content', e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-position`} className="mb-1 block text-sm text-muted">
+              Position
+            </label>
+            <select
+              id={`${id}-position`}
+              value={fields.position}
+              onChange={(e) => set('position', e.target.value as TLorePosition)}
+              className={inputClass}
+            >
+              {LORE_POSITIONS.map((position) => (
+                <option key={position} value={position}>
+                  {POSITION_LABELS[position]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <NumberField
+            label="Depth"
+            value={fields.depth}
+            isDisabled={fields.position !== 'at_depth'}
+            onChange={(t) => set('depth', number(t, 0, LOREBOOK_LIMITS.depthMax))}
+          />
+          <NumberField
+            label="Insertion order"
+            value={fields.insertionOrder}
+            onChange={(t) => set('insertionOrder', number(t, -100000, 100000))}
+          />
+          <NumberField
+            label="Probability (%)"
+            value={fields.probability}
+            onChange={(t) => set('probability', number(t, 0, 100))}
+          />
+        </div>
+        <div className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+          <Check label="Enabled" isOn={fields.enabled} onChange={(v) => set('enabled', v)} />
+          <Check label="Constant (always in)" isOn={fields.constant} onChange={(v) => set('constant', v)} />
+          <Check
+            label="Case sensitive"
+            isOn={fields.caseSensitive}
+            onChange={(v) => set('caseSensitive', v)}
+          />
+          <Check
+            label="Whole words"
+            isOn={fields.matchWholeWords}
+            onChange={(v) => set('matchWholeWords', v)}
+          />
+        </div>
+      </fieldset>
+      {error && (
+        <p role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
+        >
+          {isReadOnly ? 'Close' : 'Cancel'}
+        </button>
+        {!isReadOnly && (
+          <button
+            type="submit"
+            disabled={isSaving}
+            className="rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
+          >
+            {isSaving ? 'Saving...' : 'Save entry'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function NumberField({
+  label,
+  value,
+  onChange,
+  isDisabled = false,
+}: {
+  label: string;
+  value: number;
+  onChange: (text: string) => void;
+  isDisabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        value={value}
+        disabled={isDisabled}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+export function Check({
+  label,
+  isOn,
+  onChange,
+}: {
+  label: string;
+  isOn: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="checkbox" checked={isOn} onChange={(e) => onChange(e.target.checked)} className="size-4" />
+      {label}
+    </label>
+  );
+}
