@@ -173,6 +173,7 @@ export function createApp(deps: TAppDeps) {
     return next();
   });
   app.route('/auth', createAuthRoutes(createAuthConfig(config, db), config.publicUrl));
+  const backoff = createSignInBackoff(db, config.SIGN_IN_LIMIT_PER_ACCOUNT);
   if (isIdpEnabled(config)) {
     app.route(
       '/idp',
@@ -180,7 +181,7 @@ export function createApp(deps: TAppDeps) {
         providerName: config.IDP_NAME,
         allowSignup: config.ALLOW_SIGNUP,
         limits,
-        backoff: createSignInBackoff(db, config.SIGN_IN_LIMIT_PER_ACCOUNT),
+        backoff,
         secret: config.authSecret,
         trustProxy: config.TRUST_PROXY,
         publicUrl: config.publicUrl,
@@ -191,7 +192,10 @@ export function createApp(deps: TAppDeps) {
   }
   app.route('/api/users', usersRoutes(db));
   app.route('/api/settings', settingsRoutes(db));
-  app.route('/api/account', accountRoutes(db, storage, config.adminEmails));
+  app.route(
+    '/api/account',
+    accountRoutes(db, storage, config.adminEmails, { backoff, trustProxy: config.TRUST_PROXY }),
+  );
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
   app.route('/api/models', modelsRoutes(config, db));
   app.route('/api/chatlogs', chatLogsRoutes(db));

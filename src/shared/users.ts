@@ -29,7 +29,10 @@ export type TPublicUser = {
 };
 
 export type TSessionPayload = {
-  /** isOwner: the owner of this installation (sees /admin). */
-  user?: TPublicUser & { email: string; isOwner?: boolean };
+  /**
+   * isOwner: the owner of this installation (sees /admin). canChangePassword: people sign in with the
+   * bundled provider's passwords here (not Google), so /profile offers 'Change password'.
+   */
+  user?: TPublicUser & { email: string; isOwner?: boolean; canChangePassword?: boolean };
   expires?: string;
 };

@@ -59,3 +59,21 @@ export async function startFakeSmtp(): Promise<TFakeSmtp> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A message's body as text: quoted-printable soft breaks and escapes undone (nodemailer wraps long lines). */
+export function mailText(mail: TReceivedMail): string {
+  const body = mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n\n');
+  return body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The first link in a message whose path starts with `path` (e.g. '/idp/password/reset'). */
+export function linkInMail(mail: TReceivedMail, path: string): string {
+  const found = mailText(mail).match(new RegExp(`https?://[^\\s]+${path.replace(/\//g, '\\/')}[^\\s]*`));
+  if (!found) throw new Error(`No ${path} link in the mail: ${mailText(mail).slice(0, 300)}`);
+  return found[0];
+}

@@ -1,4 +1,6 @@
 // Signs a person in through the real HTTP flow (Auth.js + the bundled provider), as a browser would.
+import { linkInMail, type TFakeSmtp } from './fake-smtp-server.ts';
+
 export type TCookieJar = Map<string, string>;
 
 export function cookieHeader(jar: TCookieJar): string {
@@ -67,7 +69,14 @@ const form = (fields: Record<string, string>) => ({
  */
 export async function signInThroughProvider(
   baseUrl: string,
-  opts: { email: string; name: string; password?: string; providerId?: string },
+  opts: {
+    email: string;
+    name: string;
+    password?: string;
+    providerId?: string;
+    /** With SMTP set a new email must be confirmed first: the link is read from this server's mail. */
+    smtp?: TFakeSmtp;
+  },
 ): Promise<TCookieJar> {
   const jar: TCookieJar = new Map();
   const { action } = await startSignIn(baseUrl, jar, opts.providerId);
@@ -83,7 +92,15 @@ export async function signInThroughProvider(
   if (signedUp.status >= 400 && signedUp.status !== 403) {
     throw new Error(`Sign-up refused (status ${signedUp.status}): ${(await signedUp.text()).slice(0, 300)}`);
   }
-  const submitted = await request(baseUrl, jar, action, form({ email: opts.email, password }));
+  let submitted = await request(baseUrl, jar, action, form({ email: opts.email, password }));
+  if (submitted.status === 403 && opts.smtp) {
+    const mail = await opts.smtp.waitFor(
+      (m) => m.to.includes(opts.email.toLowerCase()) && m.raw.includes('/idp/verify'),
+    );
+    const confirmed = await request(baseUrl, jar, linkInMail(mail, '/idp/verify'));
+    if (confirmed.status !== 200) throw new Error(`Email confirmation refused (${confirmed.status})`);
+    submitted = await request(baseUrl, jar, action, form({ email: opts.email, password }));
+  }
   if (submitted.status >= 400) {
     throw new Error(
       `Sign-in refused (status ${submitted.status}): ${(await submitted.text()).slice(0, 300)}`,

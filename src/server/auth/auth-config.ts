@@ -61,6 +61,7 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
             username: u.username,
             isSubscribed: u.isSubscribed,
             isOwner: owner,
+            canChangePassword: !config.isGoogleConfigured,
           },
         } as never;
       },

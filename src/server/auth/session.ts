@@ -16,8 +16,12 @@ export type TSessionUser = {
 
 const COOKIE_NAMES = ['__Secure-authjs.session-token', 'authjs.session-token'];
 
+/** The request's Auth.js session token, if it carries one. */
+export const sessionTokenOf = (c: Context): string | undefined =>
+  COOKIE_NAMES.map((n) => getCookie(c, n)).find(Boolean);
+
 export async function readSessionUser(c: Context, db: TDb): Promise<TSessionUser | null> {
-  const token = COOKIE_NAMES.map((n) => getCookie(c, n)).find(Boolean);
+  const token = sessionTokenOf(c);
   if (!token) return null;
   const row = await findSessionWithUser(db, token);
   if (!row) return null;

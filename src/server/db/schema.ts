@@ -37,6 +37,20 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   /** Conversation controls: who the person is, told to every character (their own words). */
   persona: text('persona'),
+  // --- issue 23: companion safety ---
+  /** Date of birth (sign-up, or asked once after a first Google sign-in); null: not given yet. */
+  birthDate: date('birth_date'),
+  /** ISO 3166 alpha-2 country the person chose on /profile (crisis lines); null: from the time zone. */
+  country: text('country'),
+  /** The one-time notice that characters are AI was shown and dismissed. */
+  aiNoticeSeenAt: timestamp('ai_notice_seen_at', { withTimezone: true }),
+  /** Suspended by the owner: signed out, cannot sign in, and told why. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
+  /** Continuous chatting (for minors' break reminders): when the current run began, its last message, the last reminder. */
+  chatRunStartedAt: timestamp('chat_run_started_at', { withTimezone: true }),
+  lastChattedAt: timestamp('last_chatted_at', { withTimezone: true }),
+  breakRemindedAt: timestamp('break_reminded_at', { withTimezone: true }),
 });
 export type TUserRow = typeof users.$inferSelect;
 
@@ -113,7 +127,32 @@ export const idpAccounts = pgTable('idp_accounts', {
   /** scrypt hash of the account's password (`scrypt$N$r$p$salt$hash`); null for accounts made before passwords. */
   passwordHash: text('password_hash'),
   createdAt: createdAt(),
+  /** When the person proved the email is theirs (a link, or at creation when no SMTP is set); null: not yet. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Date of birth given at sign-up; copied to the person's users row at their first sign-in. */
+  birthDate: date('birth_date'),
 });
+export type TIdpAccountRow = typeof idpAccounts.$inferSelect;
+
+/** Single-use links for a bundled-provider account: password reset (30 minutes) and email verification. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    /** sha256 of the token in the link; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_account_idx').on(t.accountId, t.purpose),
+    index('account_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
 
 export const characters = pgTable(
   'characters',
@@ -135,6 +174,10 @@ export const characters = pgTable(
     memoryDisabled: boolean('memory_disabled').notNull().default(false),
     card: jsonb('card'),
     createdAt: createdAt(),
+    /** Marked 18+ by its owner: hidden from minors. */
+    isAdult: boolean('is_adult').notNull().default(false),
+    /** Hidden by the installation's owner after a report: nobody but its maker sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     index('characters_user_idx').on(t.userId, t.id),
@@ -506,3 +549,47 @@ export const userSettings = pgTable('user_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TUserSettingsRow = typeof userSettings.$inferSelect;
+
+// --- issue 23: reports and the safety counts ---
+
+/** 'Report' on a reply or on someone else's character; the owner reads them at /admin/reports. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['message', 'character'] }).notNull(),
+    characterId: integer('character_id').references(() => characters.id, { onDelete: 'set null' }),
+    chatLogUuid: uuid('chat_log_uuid').references(() => chatLogs.uuid, { onDelete: 'set null' }),
+    position: integer('position'),
+    /** The reported reply's text when it was reported (it may be deleted or edited later). */
+    messageText: text('message_text'),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    /** What the owner did: hid the character, deleted the message, suspended the account, or dismissed. */
+    action: text('action'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+  ],
+);
+export type TReportRow = typeof reports.$inferSelect;
+
+/** Counts only, per UTC month (crisis referrals, unsafe replies replaced): no text, no people. */
+export const safetyCounts = pgTable(
+  'safety_counts',
+  {
+    month: date('month').notNull(),
+    kind: text('kind', { enum: ['crisis_referral', 'unsafe_reply'] }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.kind] })],
+);

@@ -1,17 +1,43 @@
-// /api/account: "Your data" on the profile screen — download everything of mine, delete my account.
+// /api/account: the profile screen's account calls — change my password, download everything of mine, delete my account.
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { ZDeleteAccount } from '../../shared/account.ts';
+import { ZChangePassword } from '../../shared/recovery.ts';
+import { addressSource, type TSignInBackoff } from '../auth/idp/sign-in-backoff.ts';
+import { sessionTokenOf } from '../auth/session.ts';
 import type { TDb } from '../db/client.ts';
 import { parseJson, requireUser, type TAppEnv } from '../lib/http.ts';
+import { clientAddress } from '../lib/rate-limit.ts';
+import { changePassword } from '../services/account/change-password.ts';
 import { deleteAccount } from '../services/account/delete-account.ts';
 import { exportAccount } from '../services/account/export-data.ts';
 import type { TStorage } from '../storage/index.ts';
 
 const SESSION_COOKIES = ['authjs.session-token', '__Secure-authjs.session-token'];
 
-export function accountRoutes(db: TDb, storage: TStorage, adminEmails: readonly string[]) {
+export type TPasswordOptions = { backoff: TSignInBackoff; trustProxy: boolean };
+
+export function accountRoutes(
+  db: TDb,
+  storage: TStorage,
+  adminEmails: readonly string[],
+  passwords: TPasswordOptions,
+) {
   return new Hono<TAppEnv>()
+    .put('/password', async (c) => {
+      const user = requireUser(c);
+      const input = await parseJson(c, ZChangePassword);
+      await changePassword(
+        { db, backoff: passwords.backoff },
+        {
+          userId: user.id,
+          sessionToken: sessionTokenOf(c),
+          source: addressSource(clientAddress(c, passwords.trustProxy)),
+          input,
+        },
+      );
+      return c.json({ changed: true });
+    })
     .get('/export', async (c) => {
       const user = requireUser(c);
       const data = await exportAccount(db, storage, user.id);

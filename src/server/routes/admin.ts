@@ -1,11 +1,14 @@
 // /api/admin: the owner's view of the installation (403 for everyone else).
 import { Hono } from 'hono';
+import { ZResetLinkRequest } from '../../shared/recovery.ts';
+import { isIdpEnabled } from '../auth/idp/provider.ts';
 import { isOwner, requireOwner } from '../auth/owner.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import type { TJobRunner } from '../jobs/runner.ts';
-import { requireUser, type TAppEnv } from '../lib/http.ts';
+import { parseJson, requireUser, type TAppEnv } from '../lib/http.ts';
 import { adminSummary } from '../services/admin/admin-summary.ts';
+import { makeResetLinkFor } from '../services/admin/make-reset-link.ts';
 
 export function adminRoutes(db: TDb, config: TConfig, jobs?: TJobRunner) {
   return new Hono<TAppEnv>()
@@ -16,5 +19,16 @@ export function adminRoutes(db: TDb, config: TConfig, jobs?: TJobRunner) {
     .get('/summary', async (c) => {
       await requireOwner(c, db, config.adminEmails);
       return c.json(await adminSummary(db, config, jobs));
+    })
+    .post('/reset-link', async (c) => {
+      await requireOwner(c, db, config.adminEmails);
+      const { email } = await parseJson(c, ZResetLinkRequest);
+      const link = await makeResetLinkFor(db, {
+        email,
+        publicUrl: config.publicUrl,
+        isIdpEnabled: isIdpEnabled(config),
+      });
+      c.get('log').info('the owner made a password reset link');
+      return c.json(link, 201);
     });
 }

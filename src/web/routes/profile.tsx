@@ -6,6 +6,7 @@ import { Avatar } from '../components/avatar.tsx';
 import { PlusSection } from '../features/billing/plus-section.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
 import { ProfileMemories } from '../features/memories/profile-memories.tsx';
+import { ChangePassword } from '../features/profile/change-password.tsx';
 import { PersonaCard } from '../features/profile/persona-card.tsx';
 import { YourData } from '../features/profile/your-data.tsx';
 import { api } from '../lib/api.ts';
@@ -22,6 +23,7 @@ export function ProfileRoute() {
       </header>
       <UserCard user={user} />
       <PersonaCard />
+      {user.canChangePassword && <ChangePassword />}
       <YourData />
       <PlusSection />
       <ProfileMemories userId={user.id} />

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSmtp, type TFakeSmtp } from '../../../test-support/fake-smtp-server.ts';
+import { linkInMail, startFakeSmtp, type TFakeSmtp } from '../../../test-support/fake-smtp-server.ts';
 import { startHttpApp, type THttpApp } from '../../../test-support/http-app.ts';
 import {
   DEFAULT_TEST_PASSWORD,
@@ -52,7 +52,7 @@ async function sessionEmail(app: THttpApp, jar: TCookieJar, res: Response) {
 
 describe('local accounts with passwords', () => {
   it('a known email with any display name and no password no longer signs in (the finding)', async () => {
-    await signInThroughProvider(t.baseUrl, { email: 'alice@example.com', name: 'Alice' });
+    await signInThroughProvider(t.baseUrl, { smtp, email: 'alice@example.com', name: 'Alice' });
     const { res, jar } = await post('login', { email: 'alice@example.com', name: 'Mallory' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Enter your password');
@@ -73,6 +73,9 @@ describe('local accounts with passwords', () => {
     expect(account?.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]{86}$/);
     expect(account?.passwordHash).not.toContain('passphrase');
     const action = html.match(/action="([^"]+)"/)![1]!;
+    // With SMTP set, the email is confirmed by its link first (recovery.db.test.ts covers that flow).
+    const verifyMail = await smtp.waitFor((m) => m.to.includes('bea@example.com'));
+    expect((await request(t.baseUrl, jar, linkInMail(verifyMail, '/idp/verify'))).status).toBe(200);
     const signedIn = await request(
       t.baseUrl,
       jar,
@@ -85,6 +88,7 @@ describe('local accounts with passwords', () => {
 
   it('sign-in checks the password: wrong is refused (401), right signs in', async () => {
     await signInThroughProvider(t.baseUrl, {
+      smtp,
       email: 'cai@example.com',
       name: 'Cai',
       password: 'cai secret phrase',
@@ -127,7 +131,7 @@ describe('local accounts with passwords', () => {
   });
 
   it('sign-up answers a taken email exactly as a new one, changes nothing, and tells its owner by email (finding 7)', async () => {
-    await signInThroughProvider(t.baseUrl, { email: 'eve@example.com', name: 'Eve' });
+    await signInThroughProvider(t.baseUrl, { smtp, email: 'eve@example.com', name: 'Eve' });
     const before = await findIdpAccountByEmail(t.database.db, 'eve@example.com');
     const taken = await post('signup', {
       email: 'eve@example.com',
@@ -148,14 +152,14 @@ describe('local accounts with passwords', () => {
     expect(takenHtml).not.toContain('already exists');
     expect(await sessionEmail(t, taken.jar, taken.res)).toBeUndefined();
     expect(await findIdpAccountByEmail(t.database.db, 'eve@example.com')).toEqual(before);
-    const mail = await smtp.waitFor((m) => m.to.includes('eve@example.com'));
+    const mail = await smtp.waitFor((m) => m.to.includes('eve@example.com') && m.raw.includes('Nothing was'));
     expect(mail.raw).toContain(TAKEN_EMAIL_SUBJECT);
     expect(mail.raw).toContain('Nothing was changed');
     expect(smtp.received.some((m) => m.to.includes('newt@example.com'))).toBe(false);
   });
 
   it('limits failed attempts per account: 429 with Retry-After, even with the right password then', async () => {
-    await signInThroughProvider(t.baseUrl, { email: 'fay@example.com', name: 'Fay' });
+    await signInThroughProvider(t.baseUrl, { smtp, email: 'fay@example.com', name: 'Fay' });
     for (let i = 0; i < 3; i++) {
       expect(
         (await post('login', { email: 'fay@example.com', password: `guess number ${i}` })).res.status,
@@ -197,7 +201,7 @@ describe('per-address limit and ALLOW_SIGNUP=false', () => {
 
   it('closes sign-up (no link, 403 on the page and the post) while existing accounts still sign in', async () => {
     // An account made before sign-up was closed.
-    await signInThroughProvider(t.baseUrl, { email: 'gus@example.com', name: 'Gus' });
+    await signInThroughProvider(t.baseUrl, { smtp, email: 'gus@example.com', name: 'Gus' });
     const row = await findIdpAccountByEmail(t.database.db, 'gus@example.com');
     const { insertIdpAccount } = await import('../../db/queries/idp.ts');
     await insertIdpAccount(closed.database.db, { ...row!, passwordHash: row!.passwordHash! });

@@ -16,6 +16,8 @@ import type { TMailer } from '../../mail/mailer.ts';
 import { KNOWN_DEVICE_COOKIE, knownDeviceId, rememberDevice } from './known-device.ts';
 import { hashPassword, PASSWORD_MAX, passwordProblem, verifyPassword } from './password.ts';
 import { escapeHtml } from './provider.ts';
+import { VERIFY_FIRST } from './recovery-pages.ts';
+import { mountRecoveryRoutes } from './recovery-routes.ts';
 import { addressSource, deviceSource, type TSignInBackoff } from './sign-in-backoff.ts';
 import {
   renderSignInPage,
@@ -50,7 +52,10 @@ export type TIdpRouteOptions = {
   secret: string;
   trustProxy: boolean;
   publicUrl: string;
-  /** Tells an account's owner when someone signs up with their email (absent without SMTP_URL). */
+  /**
+   * Sends recovery and verification links, and tells an account's owner when someone signs up with
+   * their email (null without SMTP_URL: links go to the log and new emails count as verified).
+   */
   mailer: TMailer | null;
   log: TLogger;
 };
@@ -107,6 +112,8 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
     throw error;
   };
 
+  const sendVerification = mountRecoveryRoutes(app, db, opts);
+
   app.get('/interaction/:uid', async (c) => {
     const found = await details(c);
     if (!found) return c.html(expiredPage(), 400);
@@ -153,6 +160,11 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
       return c.html(show('Wrong email or password'), 401);
     }
     await opts.backoff.succeeded(key);
+    // Only someone who knows the password learns that the email is not confirmed yet.
+    if (!account.emailVerifiedAt) {
+      await sendVerification(account);
+      return c.html(show(VERIFY_FIRST), 403);
+    }
     c.env.outgoing.appendHeader(
       'Set-Cookie',
       rememberDevice(deviceCookie, account.id, {
@@ -197,9 +209,12 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
       email,
       name: parsed.data.name,
       passwordHash: await hashPassword(parsed.data.password),
+      // With SMTP the email is confirmed by a link; without it there is no way to, so it counts as given.
+      emailVerifiedAt: opts.mailer ? null : new Date(),
     });
     if (!account)
       tellOwnerOfTakenEmail({ mailer: opts.mailer, log: opts.log, publicUrl: opts.publicUrl }, email);
+    else if (!account.emailVerifiedAt) await sendVerification(account);
     return c.html(
       renderSignInPage({
         uid: found.uid,

@@ -15,7 +15,7 @@ const STYLE = `
   .switch { margin: 1.25rem 0 0; text-align: center; }
   a { color: #c4b5fd; }`;
 
-function page(title: string, providerName: string, body: string): string {
+export function page(title: string, providerName: string, body: string): string {
   const name = escapeHtml(providerName);
   return `<!doctype html>
 <html lang="en">
@@ -35,7 +35,8 @@ ${body}
 </html>`;
 }
 
-const errorLine = (error?: string) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
+export const errorLine = (error?: string) =>
+  error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 
 /**
  * What sign-up answers, whether or not the email already had an account (so it tells nobody which):
@@ -66,6 +67,7 @@ export function renderSignInPage(opts: {
     ${errorLine(opts.error)}
     <button type="submit">Sign in</button>
   </form>
+  <p class="switch"><a href="/idp/password/forgot">Forgot password?</a></p>
   ${opts.allowSignup ? `<p class="switch">New here? <a href="/idp/interaction/${uid}/signup">Create an account</a></p>` : ''}`,
   );
 }

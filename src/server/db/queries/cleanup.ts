@@ -1,7 +1,14 @@
 // SQL for the cleanup job: rows whose time is over (sessions, provider records, limiter rows).
 import { lt } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
-import { idpPayloads, rateLimits, sessions, signInFailures, verificationTokens } from '../schema.ts';
+import {
+  accountTokens,
+  idpPayloads,
+  rateLimits,
+  sessions,
+  signInFailures,
+  verificationTokens,
+} from '../schema.ts';
 
 export async function deleteExpiredRows(db: TDb, now: Date) {
   const count = async (q: Promise<unknown[]>) => (await q).length;
@@ -17,6 +24,13 @@ export async function deleteExpiredRows(db: TDb, now: Date) {
         .delete(verificationTokens)
         .where(lt(verificationTokens.expires, now))
         .returning({ t: verificationTokens.token }),
+    ),
+    // Reset and verification links, used or not, once they expire (a used one is refused either way).
+    accountTokens: await count(
+      db
+        .delete(accountTokens)
+        .where(lt(accountTokens.expiresAt, now))
+        .returning({ t: accountTokens.tokenHash }),
     ),
     rateLimits: await count(
       db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ k: rateLimits.key }),

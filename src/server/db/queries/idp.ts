@@ -15,7 +15,14 @@ export async function upsertIdpAccount(db: TDb, account: { id: string; email: st
 /** A new account with a password; undefined when the email is taken. */
 export async function insertIdpAccount(
   db: TDb,
-  account: { id: string; email: string; name: string; passwordHash: string },
+  account: {
+    id: string;
+    email: string;
+    name: string;
+    passwordHash: string;
+    emailVerifiedAt?: Date | null;
+    birthDate?: string | null;
+  },
 ) {
   const [row] = await db.insert(idpAccounts).values(account).onConflictDoNothing().returning();
   return row;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TAdminSummary } from '../../../shared/account.ts';
 import type { TModelDownloadState } from '../../../shared/models.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { ResetLinkPanel } from './reset-link-panel.tsx';
 
 export function AdminScreen() {
   const summary = useQuery({
@@ -69,6 +70,7 @@ export function AdminScreen() {
           Open the support inbox
         </Link>
       </Panel>
+      <ResetLinkPanel />
       <Panel title="Job queue">
         {jobs === null || jobs.length === 0 ? (
           <p className="text-sm text-muted">No background jobs run in this process.</p>

@@ -1,0 +1,58 @@
+// /admin: the owner makes a password reset link for someone (how a link reaches a person without SMTP).
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { TResetLink } from '../../../shared/recovery.ts';
+import { api } from '../../lib/api.ts';
+
+export function ResetLinkPanel() {
+  const [email, setEmail] = useState('');
+  const make = useMutation({
+    mutationFn: () => api<TResetLink>('/api/admin/reset-link', { method: 'POST', json: { email } }),
+  });
+  return (
+    <section aria-label="Password reset link" className="rounded-2xl bg-panel p-6">
+      <h2 className="mb-1 text-lg font-medium">Password reset link</h2>
+      <p className="mb-3 text-sm text-muted">
+        For someone who cannot get the email: a link that sets a new password, once, within 30 minutes. Give
+        it to them privately.
+      </p>
+      <form
+        className="flex flex-wrap gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          make.mutate();
+        }}
+      >
+        <input
+          type="email"
+          required
+          aria-label="Their email"
+          placeholder="Their email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="min-w-0 flex-1 rounded-lg border border-line bg-ink px-3 py-1.5"
+        />
+        <button
+          type="submit"
+          disabled={make.isPending}
+          className="rounded-lg bg-accent px-3 py-1.5 text-sm text-white"
+        >
+          Make reset link
+        </button>
+      </form>
+      {make.error && (
+        <p role="alert" className="mt-3 text-sm text-red-300">
+          {make.error.message}
+        </p>
+      )}
+      {make.data && (
+        <p className="mt-3 text-sm" role="status">
+          <code className="break-all select-all">{make.data.url}</code>
+          <span className="block text-muted">
+            Works once, until {new Date(make.data.expiresAt).toLocaleTimeString()}.
+          </span>
+        </p>
+      )}
+    </section>
+  );
+}
