@@ -39,6 +39,7 @@ import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
+import { safetyRoutes } from './routes/safety.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
@@ -192,6 +193,7 @@ export function createApp(deps: TAppDeps) {
   }
   app.route('/api/users', usersRoutes(db));
   app.route('/api/settings', settingsRoutes(db));
+  app.route('/api/safety', safetyRoutes(db));
   app.route(
     '/api/account',
     accountRoutes(db, storage, config.adminEmails, { backoff, trustProxy: config.TRUST_PROXY }),

@@ -33,6 +33,12 @@ export type TSessionPayload = {
    * isOwner: the owner of this installation (sees /admin). canChangePassword: people sign in with the
    * bundled provider's passwords here (not Google), so /profile offers 'Change password'.
    */
-  user?: TPublicUser & { email: string; isOwner?: boolean; canChangePassword?: boolean };
+  user?: TPublicUser & {
+    email: string;
+    isOwner?: boolean;
+    canChangePassword?: boolean;
+    /** The one-time notice that characters are AI was dismissed (issue 23). */
+    hasSeenAiNotice?: boolean;
+  };
   expires?: string;
 };

@@ -28,6 +28,7 @@ function toAdapterUser(row: TUserRow): AdapterUser {
     image: row.image,
     username: row.username,
     isSubscribed: row.isSubscribed,
+    aiNoticeSeenAt: row.aiNoticeSeenAt,
   } as AdapterUser;
 }
 

@@ -49,7 +49,11 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
     callbacks: {
       // The session argument carries the session token: reply with a whitelist, never a spread.
       async session({ session, user }) {
-        const u = user as typeof user & { username: string; isSubscribed: boolean };
+        const u = user as typeof user & {
+          username: string;
+          isSubscribed: boolean;
+          aiNoticeSeenAt?: Date | null;
+        };
         const owner = await isOwner(db, config.adminEmails, { id: Number(u.id), email: u.email });
         return {
           expires: session.expires,
@@ -62,6 +66,7 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
             isSubscribed: u.isSubscribed,
             isOwner: owner,
             canChangePassword: !config.isGoogleConfigured,
+            hasSeenAiNotice: Boolean(u.aiNoticeSeenAt),
           },
         } as never;
       },

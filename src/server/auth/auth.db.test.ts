@@ -54,6 +54,8 @@ describe('sign-in through the bundled provider', () => {
       username: 'ada_lovelace',
       isSubscribed: false,
       isOwner: true,
+      canChangePassword: true,
+      hasSeenAiNotice: false,
     });
     expect(JSON.stringify(session)).not.toContain(jar.get('authjs.session-token'));
 

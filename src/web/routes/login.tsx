@@ -1,5 +1,6 @@
 // /login: the looping video, the product's title and one sign-in button.
 import { redirect, useLoaderData } from 'react-router';
+import { AI_PRODUCT_LINE } from '../../shared/safety.ts';
 import { fetchCsrfToken, fetchProviders, fetchSessionUser, type TProviders } from '../lib/auth-calls.ts';
 
 /** Signed-in people go home; others get the sign-in providers and a fresh anti-forgery token. */
@@ -48,7 +49,8 @@ export function LoginRoute() {
             {provider ? `Continue with ${provider.name}` : 'Continue with Google'}
           </button>
         </form>
-        <p className="mt-6 text-xs text-muted">By continuing, you agree to our Terms and Privacy Policy.</p>
+        <p className="mt-6 text-sm">{AI_PRODUCT_LINE}</p>
+        <p className="mt-2 text-xs text-muted">By continuing, you agree to our Terms and Privacy Policy.</p>
       </section>
     </main>
   );

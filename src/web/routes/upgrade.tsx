@@ -1,6 +1,7 @@
 // /upgrade: the Plus offer, or 'You're Subscribed!' for someone who already has it.
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { AI_PRODUCT_LINE } from '../../shared/safety.ts';
 import { subscribe } from '../features/billing/billing-api.ts';
 import { CenteredCard, primaryButton, secondaryButton } from '../features/billing/centered-card.tsx';
 import { PlusBenefits } from '../features/billing/plus-benefits.tsx';
@@ -38,6 +39,7 @@ export function UpgradeRoute() {
       <div className="text-left">
         <PlusBenefits />
       </div>
+      <p className="text-sm text-muted">{AI_PRODUCT_LINE}</p>
       <button
         type="button"
         className={primaryButton}

@@ -4,7 +4,7 @@ import { escapeHtml } from './provider.ts';
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif; background: #0f1020; color: #f5f5fa; }
-  main { width: min(22rem, 90vw); background: #1b1c33; padding: 2rem; border-radius: 1rem; box-shadow: 0 10px 40px #0008; }
+  main { box-sizing: border-box; width: min(22rem, 92vw); background: #1b1c33; padding: 2rem; border-radius: 1rem; box-shadow: 0 10px 40px #0008; }
   h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
   p { color: #b8b9d0; margin: 0 0 1.5rem; font-size: .9rem; }
   label { display: block; font-size: .85rem; margin: 1rem 0 .35rem; }

@@ -15,6 +15,7 @@ import { ChatLorebooksDrawer } from '../lorebooks/chat-lorebooks-drawer.tsx';
 import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
 import { RememberButton } from '../memories/remember-button.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
+import { AiDisclosureLine, AiNotice } from '../safety/ai-disclosure.tsx';
 import { MicButton } from '../voice/mic-button.tsx';
 import { useMessageAudio } from '../voice/use-message-audio.ts';
 import { chatLogsQuery, personaQuery, replyPathQuery, saveChatLog, usageQuery } from './chat-api.ts';
@@ -251,11 +252,13 @@ export function ChatScreen({
             <div className="min-w-0">
               <h1 className="truncate text-lg font-semibold">{character.name}</h1>
               <p className="truncate text-sm text-muted">{character.tagline}</p>
+              <AiDisclosureLine characterName={character.name} />
             </div>
             <ExportCardMenu characterId={character.id} characterName={character.name} />
             {character.userId === user.id && <OwnCharacterMenu character={character} />}
           </div>
 
+          <AiNotice />
           <div className="min-h-0 flex-1 overflow-y-auto">
             <MessageList
               messages={shownMessages}
