@@ -24,6 +24,17 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     manifest: true,
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // TanStack Query would otherwise come as eight small files (each with its own request and headers)
+        // to every signed-in screen: one file for all of it. The signed-out /login never loads it.
+        codeSplitting: {
+          // Without this the group would take React along (TanStack imports it), and /login would load it.
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'react-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

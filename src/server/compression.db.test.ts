@@ -88,6 +88,9 @@ describe('the built files', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script keeps the headers a subresource uses, not the page's policies (bytes on every file).
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['content-security-policy']).toBeUndefined();
     expect(br.body.byteLength).toBeLessThan(script.length / 4);
     expect(brotliDecompressSync(br.body).toString()).toBe(script);
 
@@ -105,6 +108,8 @@ describe('the built files', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(brotliDecompressSync(page.body).toString()).toContain('<title>Kindred</title>');
   });
 

@@ -19,8 +19,8 @@ export const CHARACTER_LIMITS = {
 /** Pages of character lists; a person's own list can grow without bound. */
 export const CHARACTER_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
 
-/** The response header that carries the cursor of the next page (absent on the last page). */
-export const NEXT_PAGE_HEADER = 'X-Next-After';
+// The header lives without zod so the web app's list queries do not load the schemas.
+export { NEXT_PAGE_HEADER } from './paging.ts';
 
 /**
  * Spec: a created persona's description is "prefixed with fixed role-play instructions". The

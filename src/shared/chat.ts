@@ -1,37 +1,23 @@
 // Chat shapes, limits and constants shared by the server and the web app (spec §3, §7, §9).
 
 import { z } from 'zod';
+import {
+  CHAT_CONTEXT_MESSAGES,
+  CHAT_PAGE_DEFAULT,
+  CHAT_PAGE_MAX,
+  CHAT_TITLE_MAX_CHARS,
+  CONVERSATION_MAX_MESSAGES,
+  MESSAGE_MAX_CHARS,
+  RECENT_CHATS_MAX,
+  USER_INPUT_MAX_CHARS,
+} from './chat-limits.ts';
 import type { TMessageControls } from './controls.ts';
 import type { TReplyLore } from './lorebooks.ts';
 import { ZText } from './text.ts';
 import type { TReplyAudio } from './voice.ts';
 
-/** Spec §5/§9: the chat context is the last 30 non-empty messages (the server's prompt uses the same). */
-export const CHAT_CONTEXT_MESSAGES = 30;
-/** Spec §9: the typed-out look of a reply. */
-export const TYPING_MS_PER_CHAR = 20;
-/** Spec §9: the History drawer shows this many characters of a chat's first message. */
-export const HISTORY_PREVIEW_CHARS = 60;
-/** Spec §9: drawers. */
-export const DRAWER_WIDTH_PX = 380;
-export const DRAWER_CLOSE_MS = 300;
-/** Spec §9: the message box grows up to this height. */
-export const TEXTAREA_MAX_PX = 150;
-/** Spec §9: below this width the thought bubble opens above/below instead of beside. */
-export const MOBILE_WIDTH_PX = 640;
-
-/** What a person may type in one message. */
-export const USER_INPUT_MAX_CHARS = 4000;
-/** One stored message (a saved reply can be longer than what a person types). */
-export const MESSAGE_MAX_CHARS = 16_000;
-/** Messages in one saved conversation (POST/PUT); the request body limit applies as well. */
-export const CONVERSATION_MAX_MESSAGES = 500;
-/** Messages returned by GET /api/chatlogs/{uuid} when no limit is asked for, and the most it returns. */
-export const CHAT_PAGE_DEFAULT = 50;
-export const CHAT_PAGE_MAX = 200;
-
-/** Characters whose memory is disabled (also a stored character attribute the server enforces). */
-export const MEMORY_DISABLED_NAMES = ['Ganondorf', 'Thanos'];
+// The numbers live in a module without zod, so a screen that needs only them does not load zod.
+export * from './chat-limits.ts';
 
 export const ZChatLogUuid = z.uuid('hist must be a chat log uuid');
 export const ZCharacterId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -103,9 +89,6 @@ export const ZCreateChatLog = z.object({
   conversation: ZConversation,
   source: ZChatSource.default('text'),
 });
-
-/** A chat's own name in History (at most this long; empty gives it back its first words). */
-export const CHAT_TITLE_MAX_CHARS = 80;
 
 export const ZUpdateChatLog = z.union([
   z.object({ conversation: ZConversation }).strict(),
@@ -221,8 +204,6 @@ export type TDailyUsage = {
   resetAt: string;
 };
 
-/** GET /api/chatlogs/recent: the sidebar's latest chats, across characters. */
-export const RECENT_CHATS_MAX = 20;
 export const ZRecentChatsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(RECENT_CHATS_MAX).default(6),
 });

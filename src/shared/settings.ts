@@ -2,14 +2,8 @@
 // character memory), with the spec's defaults for a person who never chose.
 import { z } from 'zod';
 
-/** Spec §9: memory on, voice playback on, internal monologue off. */
-export const CHAT_SETTING_DEFAULTS = {
-  voicePlayback: true,
-  internalMonologue: false,
-  characterMemory: true,
-} as const;
-
-export type TChatSettings = { voicePlayback: boolean; internalMonologue: boolean; characterMemory: boolean };
+// The defaults live without zod so the chat screen does not load the schemas for them.
+export { CHAT_SETTING_DEFAULTS, type TChatSettings } from './setting-defaults.ts';
 
 /** PUT /api/settings: any of the switches; the ones left out keep what they were. */
 export const ZChatSettingsChange = z

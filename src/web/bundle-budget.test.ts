@@ -2,6 +2,8 @@
 // reads Vite's manifest to add up the JavaScript each screen needs before it shows, gzipped.
 // /login ≤ 100 KB, the chat screen ≤ 250 KB (1 KB = 1024 bytes, gzip at zlib's default level).
 // A screen imported statically into router.tsx or main.tsx lands in the first page: use `lazy`.
+// What the browser really downloads (brotli, headers included, ≤ 100 and ≤ 200 KB) is checked by
+// e2e/transfer-size.spec.ts; this test is the quick check that runs without a browser.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,7 @@
 // Server state for characters: the featured cast, search, a person's own characters, one persona.
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { NEXT_PAGE_HEADER, type TFeatured, type TPersonaListItem } from '../../../shared/characters.ts';
+import type { TFeatured, TPersonaListItem } from '../../../shared/characters.ts';
+import { NEXT_PAGE_HEADER } from '../../../shared/paging.ts';
 import { ApiError } from '../../lib/api.ts';
 
 type TPage = { items: TPersonaListItem[]; nextAfter: number | null };

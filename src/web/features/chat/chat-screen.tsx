@@ -6,7 +6,7 @@ import { BookOpen, Brain, History, MessageSquarePlus, PanelRight, Volume2, Volum
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { MEMORY_DISABLED_NAMES } from '../../../shared/chat.ts';
+import { MEMORY_DISABLED_NAMES } from '../../../shared/chat-limits.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
 import { ExportCardMenu } from '../characters/export-card-menu.tsx';

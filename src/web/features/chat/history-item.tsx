@@ -1,7 +1,8 @@
 // One past chat in 'Chat History': opens it; Rename names it in place, Delete asks first.
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { CHAT_TITLE_MAX_CHARS, type TChatLogSummary } from '../../../shared/chat.ts';
+import type { TChatLogSummary } from '../../../shared/chat.ts';
+import { CHAT_TITLE_MAX_CHARS } from '../../../shared/chat-limits.ts';
 
 export function HistoryItem({
   log,

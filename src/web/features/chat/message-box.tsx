@@ -1,7 +1,7 @@
 // The message box: grows up to 150px, Enter sends, Shift+Enter adds a line; a stop button while replying.
 import { SendHorizontal, Square } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
-import { TEXTAREA_MAX_PX, USER_INPUT_MAX_CHARS } from '../../../shared/chat.ts';
+import { TEXTAREA_MAX_PX, USER_INPUT_MAX_CHARS } from '../../../shared/chat-limits.ts';
 
 export function MessageBox({
   value,

@@ -1,7 +1,7 @@
 // Edits a message in place, as wide as the bubble's room and growing with its text: Enter saves,
 // Shift+Enter adds a line, Escape cancels.
 import { useEffect, useRef, useState } from 'react';
-import { MESSAGE_MAX_CHARS } from '../../../shared/chat.ts';
+import { MESSAGE_MAX_CHARS } from '../../../shared/chat-limits.ts';
 
 export function MessageEditor({
   initial,

@@ -2,7 +2,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { MessageCircleMore } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { MOBILE_WIDTH_PX } from '../../../shared/chat.ts';
+import { MOBILE_WIDTH_PX } from '../../../shared/chat-limits.ts';
 
 const mobileQuery = `(max-width: ${MOBILE_WIDTH_PX - 1}px)`;
 

@@ -2,12 +2,8 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TPersona } from '../../../shared/characters.ts';
-import {
-  CHAT_CONTEXT_MESSAGES,
-  type TChatLog,
-  type TChatMessage,
-  type TDailyUsage,
-} from '../../../shared/chat.ts';
+import type { TChatLog, TChatMessage, TDailyUsage } from '../../../shared/chat.ts';
+import { CHAT_CONTEXT_MESSAGES } from '../../../shared/chat-limits.ts';
 import type { TMessageControls } from '../../../shared/controls.ts';
 import type { TReplyLore } from '../../../shared/lorebooks.ts';
 import type { TSessionUser } from '../../lib/session.ts';

@@ -1,6 +1,6 @@
 // Reveals text one character per 20 ms (spec §9), following a target that grows as the reply streams in.
 import { useEffect, useState } from 'react';
-import { TYPING_MS_PER_CHAR } from '../../../shared/chat.ts';
+import { TYPING_MS_PER_CHAR } from '../../../shared/chat-limits.ts';
 
 /** How many characters of `target` to show; `isInstant` shows all at once (a stopped reply). */
 export function useTypewriter(target: string, isInstant: boolean): number {

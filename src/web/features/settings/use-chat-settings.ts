@@ -1,11 +1,8 @@
 // The person's chat switches (voice playback, internal monologue, character memory), kept on the server
 // so a choice holds on every reload and device; the spec's defaults until the person chooses.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CHAT_SETTING_DEFAULTS,
-  type TChatSettings,
-  type TChatSettingsChange,
-} from '../../../shared/settings.ts';
+import { CHAT_SETTING_DEFAULTS, type TChatSettings } from '../../../shared/setting-defaults.ts';
+import type { TChatSettingsChange } from '../../../shared/settings.ts';
 import { api } from '../../lib/api.ts';
 
 export const chatSettingsQuery = queryOptions({
