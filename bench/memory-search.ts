@@ -150,7 +150,7 @@ async function main() {
     await memory.search({ userId: myId, characterId: SERAPHINE, text: q, limit: 4, ...(v ? {} : {}) });
     searchMs.push(performance.now() - t);
     t = performance.now();
-    await memory.search({ userId: myId, characterId: null, text: q, limit: 20, maxDistance: 0.6 });
+    await memory.search({ userId: myId, characterId: null, text: q, limit: 20, minSimilarity: 0.4 });
     allCharactersMs.push(performance.now() - t);
     t = performance.now();
     await memory.recallForReply({

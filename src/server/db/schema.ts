@@ -1,6 +1,7 @@
 // The database tables; the committed migrations in db/migrations are generated from this file.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -278,12 +279,45 @@ export const memories = pgTable(
   },
   (t) => [
     index('memories_user_character_idx').on(t.userId, t.characterId, t.createdAt),
-    index('memories_search_idx').using('gin', t.search),
     index('memories_check_in_idx').on(t.createdAt).where(sql`${t.checkedIn} = false`),
     index('memories_user_pinned_idx').on(t.userId, t.characterId).where(sql`${t.pinned} = true`),
   ],
 );
 export type TMemoryRow = typeof memories.$inferSelect;
+
+// BM25 statistics beside the memories, kept by the triggers of migration 0023 (never written by the app).
+/** Each memory's terms: how often each occurs in it, and the memory's length in terms. */
+export const memoryTerms = pgTable(
+  'memory_terms',
+  {
+    memoryId: integer('memory_id').notNull(),
+    term: text('term').notNull(),
+    userId: integer('user_id').notNull(),
+    characterId: integer('character_id').notNull(),
+    tf: smallint('tf').notNull(),
+    dl: smallint('dl').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memoryId, t.term] }),
+    index('memory_terms_person_term_idx').on(t.userId, t.term, t.tf.desc(), t.dl, t.memoryId.desc()),
+  ],
+);
+/** How many of the person's memories hold each term. */
+export const memoryTermCounts = pgTable(
+  'memory_term_counts',
+  {
+    userId: integer('user_id').notNull(),
+    term: text('term').notNull(),
+    df: integer('df').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.term] })],
+);
+/** How many memories the person has and their summed length in terms. */
+export const memoryTermTotals = pgTable('memory_term_totals', {
+  userId: integer('user_id').primaryKey(),
+  docs: integer('docs').notNull(),
+  lengthSum: bigint('length_sum', { mode: 'number' }).notNull(),
+});
 
 export const dailyUsage = pgTable(
   'daily_usage',

@@ -60,15 +60,18 @@ export type TNewMemoryRow = {
   /** pgvector text form; only written where the column exists. */
   embedding: string | null;
   embeddingModel: string | null;
+  /** When it was said; now by default (quality sets replay older chats). */
+  createdAt?: Date;
 };
 
 export async function insertMemory(db: TDb, m: TNewMemoryRow): Promise<TMemoryRecord> {
   const withVector = m.embedding !== null;
   const result = await db.execute(sql`
     insert into memories as m (user_id, character_id, chat_log_uuid, content, reply, character_name, importance,
-      pinned, embedding_model ${withVector ? sql`, embedding` : sql``})
+      pinned, embedding_model, created_at ${withVector ? sql`, embedding` : sql``})
     values (${m.userId}, ${m.characterId}, ${m.chatLogUuid}, ${m.content}, ${m.reply}, ${m.characterName},
-      ${m.importance}, ${m.pinned ?? false}, ${withVector ? m.embeddingModel : null}
+      ${m.importance}, ${m.pinned ?? false}, ${withVector ? m.embeddingModel : null},
+      ${(m.createdAt ?? new Date()).toISOString()}::timestamptz
       ${withVector ? sql`, ${vectorParam(m.embedding as string)}` : sql``})
     returning ${RAW_COLUMNS}`);
   return toRecord(rowsOf<Record<string, unknown>>(result)[0] as Record<string, unknown>);
@@ -200,14 +203,24 @@ export async function topTopics(db: TDb, userId: number, limit: number): Promise
 }
 
 /**
- * Reciprocal-rank fusion: a small k and a vector-led weighting, tuned on the retrieval quality set (the
- * classic k = 60 with equal weights let full-text matches on common words push the right memory out of
- * the top 3: recall@3 0.66 against 0.87 here). Full text and trigrams break ties and catch exact names.
+ * Fusion and BM25 settings, chosen on the dev splits of the two quality sets (the conversation set's dev
+ * people and the even-numbered paraphrase pairs: scripts/tune-memory-fusion.ts) and reported on their test
+ * splits (retrieval-quality.db.test.ts). Reciprocal rank with a small k and full text at 0.3 of the vector
+ * led (dev: conversation recall@5 0.663 against cosine alone 0.636 and BM25 alone 0.479); k1 0.9 and b 0.4
+ * (BM25's short-text settings) tied with k1 1.2/b 0.75 at 5 and won at 3; recency 0.05 tied with none.
+ * Trigrams (short searches only) keep their earlier small weight: the sets' questions are longer.
  */
-const RRF_K = 5;
+const RRF_K = 1;
 const W_VEC = 1;
-const W_FTS = 0.25;
+const W_TEXT = 0.3;
 const W_TRGM = 0.1;
+export const BM25_SETTINGS = {
+  k1: 0.9,
+  b: 0.4,
+  /** Postings read per query term: exact BM25 for any term in at most this many of the person's memories. */
+  depth: 1000,
+} as const;
+const RECENCY = 0.05;
 const TRIGRAM_MAX_WORDS = 4;
 
 export type TSearchInput = {
@@ -219,13 +232,16 @@ export type TSearchInput = {
   embedding: string | null;
   hasTrgm: boolean;
   limit: number;
-  /** Vector candidates farther than this cosine distance are not relevant. */
-  maxDistance: number;
+  /**
+   * After fusion, memories that share no word with the text and are less alike than this (cosine) are
+   * left out; 0 keeps every candidate.
+   */
+  minSimilarity: number;
 };
 
 /**
- * Hybrid search: vector similarity, full-text rank and trigram word similarity, each ranked within the
- * person's memories, fused by reciprocal rank, then re-ranked by importance and recency (best first).
+ * Hybrid search: vector similarity, BM25 and trigram word similarity, each ranked within the person's
+ * memories, fused by reciprocal rank, then re-ranked by importance and recency (best first).
  */
 export async function searchMemories(
   db: TDb,
@@ -274,7 +290,7 @@ export async function recallMemories(
 }
 
 /**
- * The ranked (id, score) rows of `memory_ranking` (migration 0007): a PL/pgSQL function, so the database
+ * The ranked (id, score) rows of `memory_ranking` (migration 0023): a PL/pgSQL function, so the database
  * plans the hybrid query once per connection instead of once per reply. `skipPinned` leaves the pinned
  * memories out of the ranking (recall adds them all anyway).
  */
@@ -283,9 +299,9 @@ function ranking(q: TSearchInput, skipPinned: boolean): SQL {
   // more than everything else together (bench:memory) and adds nothing the vector arm does not find.
   const trigram = q.hasTrgm && q.text.trim().split(/\s+/).length <= TRIGRAM_MAX_WORDS;
   return sql`memory_ranking(${q.userId}::integer, ${q.characterId}::integer, ${q.text}::text,
-    ${q.embedding}::text, ${trigram}::boolean, ${q.limit}::integer, ${q.maxDistance}::float8,
-    ${skipPinned}::boolean,
-    ${RRF_K}::float8, ${W_VEC}::float8, ${W_FTS}::float8, ${W_TRGM}::float8)`;
+    ${q.embedding}::text, ${trigram}::boolean, ${q.limit}::integer, ${skipPinned}::boolean,
+    ${q.minSimilarity}::float8, ${RRF_K}::float8, ${W_VEC}::float8, ${W_TEXT}::float8, ${W_TRGM}::float8,
+    ${BM25_SETTINGS.k1}::float8, ${BM25_SETTINGS.b}::float8, ${BM25_SETTINGS.depth}::integer, ${RECENCY}::float8)`;
 }
 
 /** Memories whose vector is missing or was made by another encoder, oldest first. */

@@ -22,13 +22,17 @@ import { detectSearchCapabilities, type TSearchCapabilities } from '../../memory
  * memories of the quality set ('I went bowling with my aunt…' / '…with my cousin…') 0.897.
  */
 export const DUPLICATE_SIMILARITY = 0.9;
-/** Vector candidates beyond this cosine distance are not relevant to the message (similarity < 0.2). */
-export const RECALL_MAX_DISTANCE = 0.8;
 /**
- * A person searching wants matches, not neighbours: similarity at least 0.4 (nonsense queries score up
- * to 0.30 against ordinary memories, 'dog birthday' 0.55 against the dog's birthday).
+ * Recall before a reply keeps the best few whatever their similarity: no floor drops the right memory
+ * before or after fusion (a floor of similarity 0.2 before fusion cost recall on the quality sets).
  */
-export const SEARCH_MAX_DISTANCE = 0.6;
+export const RECALL_MIN_SIMILARITY = 0;
+/**
+ * A person searching wants matches, not neighbours: after fusion, what shares no word with the search must
+ * be at least 0.4 alike (nonsense queries score up to 0.30 against ordinary memories, 'dog birthday' 0.55
+ * against the dog's birthday).
+ */
+export const SEARCH_MIN_SIMILARITY = 0.4;
 /** Recalled memories in a prompt besides the pinned ones. */
 export const RECALL_TOP = 4;
 /** Remember jobs waiting; past this the oldest candidates are dropped (logged), never the chat. */
@@ -80,7 +84,7 @@ export type TMemoryService = {
     characterId: number | null;
     text: string;
     limit: number;
-    maxDistance?: number;
+    minSimilarity?: number;
   }): Promise<TMemoryRecord[]>;
   /** Re-embeds memories made by another encoder (or none), in batches; returns how many it did. */
   reembedAll(): Promise<number>;
@@ -112,13 +116,8 @@ export function createMemoryService(deps: {
   let caps: Promise<TSearchCapabilities> | null = null;
   const capabilities = () => {
     caps ??= detectSearchCapabilities(db).then((c) => {
-      if (!c.vector)
-        log?.info({ trgm: c.trgm }, 'memory search: full text alone (this Postgres has no pgvector)');
-      else
-        log?.info(
-          { trgm: c.trgm, embeddings: embedder.id },
-          'memory search: vectors, full text and trigrams',
-        );
+      if (!c.vector) log?.info({ trgm: c.trgm }, 'memory search: BM25 alone (this Postgres has no pgvector)');
+      else log?.info({ trgm: c.trgm, embeddings: embedder.id }, 'memory search: vectors, BM25 and trigrams');
       return c;
     });
     return caps;
@@ -193,7 +192,7 @@ export function createMemoryService(deps: {
     text: string;
     limit: number;
     embedding?: number[] | null;
-    maxDistance?: number;
+    minSimilarity?: number;
   }) => {
     const c = await capabilities();
     const vector = c.vector
@@ -208,7 +207,7 @@ export function createMemoryService(deps: {
       embedding: vector ? toVectorLiteral(vector) : null,
       hasTrgm: c.trgm,
       limit: input.limit,
-      maxDistance: input.maxDistance ?? RECALL_MAX_DISTANCE,
+      minSimilarity: input.minSimilarity ?? RECALL_MIN_SIMILARITY,
     });
   };
 
@@ -247,7 +246,7 @@ export function createMemoryService(deps: {
         embedding: recallVector ? toVectorLiteral(recallVector) : null,
         hasTrgm: c.trgm,
         limit: RECALL_TOP,
-        maxDistance: RECALL_MAX_DISTANCE,
+        minSimilarity: RECALL_MIN_SIMILARITY,
       });
       const memories = [
         ...pinned.map((m) => ({ content: m.content, reply: m.reply, pinned: true })),

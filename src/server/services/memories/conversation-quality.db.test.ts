@@ -1,0 +1,109 @@
+// Retrieval quality on long conversations: eight people's multi-session chats (168 exchanges each, every turn
+// kept as a memory) and 304 questions with their evidence turns marked. Prints recall@1/3/5/10 per question
+// type for cosine alone, BM25 alone and Kindred's search, on the dev split (where the fusion was chosen) and
+// the test split (the reported numbers), and asserts floors on the test split.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONVERSATIONS } from '../../../test-support/conversation-set/index.ts';
+import {
+  formatRecall,
+  loadConversation,
+  recallTable,
+  type TRecallTable,
+} from '../../../test-support/retrieval-eval.ts';
+import { openTestDatabase } from '../../../test-support/test-db.ts';
+import type { TDatabase } from '../../db/client.ts';
+import { BM25_SETTINGS } from '../../db/queries/memories.ts';
+import { bm25Arm, vectorArm } from '../../db/queries/memory-arms.ts';
+import { toVectorLiteral } from '../../memory/embedder.ts';
+import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
+import { createMemoryService } from './memory-service.ts';
+
+const SERAPHINE = 1;
+type TMethod = 'cosine alone' | 'BM25 alone' | 'Kindred';
+type TResult = Parameters<typeof recallTable>[0][number];
+
+let database: TDatabase;
+let hasVector = false;
+const results: Record<'dev' | 'test', Record<TMethod, TResult[]>> = {
+  dev: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
+  test: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const embedder = createUseLiteEmbedder();
+  const memory = createMemoryService({ database, embedder });
+  hasVector = (await memory.capabilities()).vector;
+  for (const conversation of CONVERSATIONS) {
+    const { userId, turnIds } = await loadConversation(
+      database,
+      hasVector ? embedder : null,
+      conversation,
+      SERAPHINE,
+    );
+    const vectors = hasVector ? await embedder.embed(conversation.questions.map((q) => q.text)) : [];
+    for (const [i, question] of conversation.questions.entries()) {
+      const evidenceIds = question.evidence.map((t) => turnIds[t] ?? -1);
+      const into = results[conversation.split];
+      const v = vectors[i];
+      if (v) {
+        const cosine = await vectorArm(database.db, {
+          userId,
+          characterId: SERAPHINE,
+          embedding: toVectorLiteral(v),
+        });
+        into['cosine alone'].push({ question, evidenceIds, ranked: cosine.map((h) => h.id) });
+      }
+      const bm25 = await bm25Arm(database.db, {
+        userId,
+        characterId: SERAPHINE,
+        text: question.text,
+        ...BM25_SETTINGS,
+      });
+      into['BM25 alone'].push({ question, evidenceIds, ranked: bm25.map((h) => h.id) });
+      const found = await memory.search({ userId, characterId: SERAPHINE, text: question.text, limit: 10 });
+      into.Kindred.push({ question, evidenceIds, ranked: found.map((m) => m.id) });
+    }
+  }
+}, 900_000);
+afterAll(async () => {
+  await database.close();
+});
+
+const tablesOf = (split: 'dev' | 'test') => {
+  const out: Partial<Record<TMethod, TRecallTable>> = {};
+  for (const [method, rows] of Object.entries(results[split]) as [TMethod, TResult[]][])
+    if (rows.length) out[method] = recallTable(rows);
+  return out as Record<TMethod, TRecallTable>;
+};
+
+describe('retrieval quality on long conversations', () => {
+  it('has the set’s shape: 8 conversations of 150+ turns, 300+ questions of four types, split by person', () => {
+    expect(CONVERSATIONS.length).toBeGreaterThanOrEqual(6);
+    for (const c of CONVERSATIONS) expect(c.turns.length).toBeGreaterThanOrEqual(150);
+    expect(CONVERSATIONS.reduce((n, c) => n + c.questions.length, 0)).toBeGreaterThanOrEqual(300);
+    expect(new Set(CONVERSATIONS.flatMap((c) => c.questions.map((q) => q.type)))).toEqual(
+      new Set(['single', 'multi', 'when', 'changed']),
+    );
+    expect(CONVERSATIONS.filter((c) => c.split === 'test').length).toBe(4);
+  });
+
+  it('Kindred’s search beats cosine alone and BM25 alone on the test split', () => {
+    const mode = hasVector ? 'vectors + BM25' : 'BM25 alone (no pgvector)';
+    for (const split of ['dev', 'test'] as const)
+      console.log(formatRecall(`\nconversation set, ${split} split (${mode}):`, tablesOf(split)));
+    const test = tablesOf('test');
+    const kindred = test.Kindred.all;
+    const bm25 = test['BM25 alone'].all;
+    expect(kindred[5]).toBeGreaterThan(bm25[5] ?? 1);
+    expect(kindred[10]).toBeGreaterThanOrEqual(bm25[10] ?? 1);
+    if (hasVector) {
+      const cosine = test['cosine alone'].all;
+      expect(kindred[5]).toBeGreaterThan(cosine[5] ?? 1);
+      expect(kindred[10]).toBeGreaterThan(cosine[10] ?? 1);
+      expect(kindred[5]).toBeGreaterThanOrEqual(0.6);
+    } else {
+      expect(kindred[5]).toBeGreaterThanOrEqual(0.4);
+    }
+  });
+});
