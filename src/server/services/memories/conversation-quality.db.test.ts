@@ -95,9 +95,11 @@ describe('retrieval quality on long conversations', () => {
     const test = tablesOf('test');
     const kindred = test.Kindred.all;
     const bm25 = test['BM25 alone'].all;
-    expect(kindred[5]).toBeGreaterThan(bm25[5] ?? 1);
+    // Without pgvector Kindred's search is BM25 (trigrams only for searches of up to four words).
+    expect(kindred[5]).toBeGreaterThanOrEqual(bm25[5] ?? 1);
     expect(kindred[10]).toBeGreaterThanOrEqual(bm25[10] ?? 1);
     if (hasVector) {
+      expect(kindred[5]).toBeGreaterThan(bm25[5] ?? 1);
       const cosine = test['cosine alone'].all;
       expect(kindred[5]).toBeGreaterThan(cosine[5] ?? 1);
       expect(kindred[10]).toBeGreaterThan(cosine[10] ?? 1);
