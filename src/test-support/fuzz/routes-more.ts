@@ -1,0 +1,249 @@
+// Fuzzed routes: conversation controls, lorebooks, memories, the person's settings, support, billing,
+// voice, models, /admin and health; then the routes that delete (last, so the others keep their targets).
+import fc from 'fast-check';
+import {
+  anyValue,
+  field,
+  json,
+  param,
+  query,
+  shaped,
+  type TFuzzRequest,
+  type TFuzzRoute,
+  withParams,
+  withQuery,
+} from './arbitraries.ts';
+import type { TFuzzTargets } from './targets.ts';
+
+export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
+  const ids = [t.me.id, String(t.me.id), t.other.id];
+  const chat = param(t.myChat);
+  const position = param(1, 0, 7);
+  const again = shaped({
+    kind: field('remote', 'local'),
+    memoryEnabled: field(true, false),
+    chainOfThoughtEnabled: field(false),
+    isPlayingAudio: field(false),
+  });
+  const book = {
+    name: field('Atlas'),
+    description: field('Places'),
+    alwaysOn: field(false, true),
+    settings: field({}, { scanDepth: 2 }, { tokenBudget: 99999999 }, { recursiveScanning: true }),
+  };
+  const entry = shaped({
+    keys: field(['castle'], ['/ca(s+)tle/i'], ['/(a+)+$/']),
+    secondaryKeys: field([], ['moat']),
+    selectiveLogic: field('and_any', 'not_all'),
+    content: field('The castle stands.'),
+    enabled: field(true),
+    constant: field(false),
+    insertionOrder: field(100, -100001),
+    position: field('before_char', 'at_depth'),
+    depth: field(4, 999),
+    caseSensitive: field(false),
+    matchWholeWords: field(true),
+    probability: field(100, 101),
+  });
+  return [
+    withParams('POST', '/api/chatlogs/:uuid/messages/:position/regenerate', [chat, position], again),
+    withParams('POST', '/api/chatlogs/:uuid/messages/:position/continue', [chat, position], again),
+    withParams(
+      'PUT',
+      '/api/chatlogs/:uuid/messages/:position/choice',
+      [chat, position],
+      shaped({ index: field(0, 1, 99) }),
+    ),
+    withParams(
+      'PUT',
+      '/api/chatlogs/:uuid/messages/:position/rating',
+      [chat, position],
+      shaped({ rating: field('up', 'down', null) }),
+    ),
+    withParams(
+      'PUT',
+      '/api/chatlogs/:uuid/messages/:position',
+      [chat, position],
+      shaped({ content: field('Edited words') }),
+    ),
+    {
+      name: 'POST /api/chatlogs/greeting',
+      requests: json(
+        'POST',
+        '/api/chatlogs/greeting',
+        shaped({ characterId: field(1, t.myCharacter, 999999), greetingIndex: field(0, 1, 50) }),
+      ),
+    },
+    withQuery('GET', '/api/lorebooks', undefined, 10),
+    { name: 'POST /api/lorebooks', requests: json('POST', '/api/lorebooks', shaped(book)) },
+    withParams('GET', '/api/lorebooks/:id', [param(t.myBook, 1)]),
+    withParams('PATCH', '/api/lorebooks/:id', [param(t.myBook, 1)], shaped(book)),
+    withParams('GET', '/api/lorebooks/:id/world-info', [param(t.myBook, 1)]),
+    withParams('POST', '/api/lorebooks/:id/entries', [param(t.myBook, 1)], entry),
+    withParams('PUT', '/api/lorebooks/:id/entries/:entryId', [param(t.myBook), param(t.myEntry)], entry),
+    withParams('GET', '/api/chatlogs/:uuid/lorebooks', [chat]),
+    withParams('PUT', '/api/chatlogs/:uuid/lorebooks/:id', [chat, param(t.myBook, 1)]),
+    withParams('GET', '/api/character-personas/:characterId/lorebook', [param(t.myCharacter, 1)]),
+    withParams(
+      'POST',
+      '/api/character-personas/:characterId/lorebook',
+      [param(t.myCharacter, 1)],
+      fc.constant({}),
+    ),
+    withQuery('GET', '/api/memories/getmemories', { userId: field(...ids), characterId: field('1') }),
+    withQuery('GET', '/api/memories/last3', { userId: field(...ids) }),
+    withQuery('GET', '/api/memories/total', { userId: field(...ids) }),
+    withQuery('GET', '/api/memories/top-topics', { userId: field(...ids) }),
+    withQuery('GET', '/api/memories/check-ins', undefined, 10),
+    {
+      name: 'POST /api/memories',
+      requests: json(
+        'POST',
+        '/api/memories',
+        shaped({ characterId: field(1, t.myCharacter), content: field('Likes tea'), reply: field('Noted') }),
+      ),
+    },
+    {
+      name: 'PUT /api/memories/time-zone',
+      requests: json(
+        'PUT',
+        '/api/memories/time-zone',
+        shaped({ timeZone: field('Europe/Paris', 'Mars/Base') }),
+      ),
+    },
+    withParams('PUT', '/api/memories/:id/pin', [param(t.myMemory)], shaped({ pinned: field(true, false) })),
+    {
+      name: 'POST /assistant-memories-search',
+      requests: json(
+        'POST',
+        '/assistant-memories-search',
+        shaped({ userId: field(...ids), characterId: field(1, null), query: field('tea') }),
+      ),
+    },
+    withQuery('GET', '/api/persona', undefined, 10),
+    {
+      name: 'PUT /api/persona',
+      requests: json('PUT', '/api/persona', shaped({ persona: field('I am Ada.') })),
+    },
+    withQuery('GET', '/api/settings', undefined, 10),
+    {
+      name: 'PUT /api/settings',
+      requests: json(
+        'PUT',
+        '/api/settings',
+        shaped({ voicePlayback: field(true), internalMonologue: field(false), characterMemory: field(true) }),
+      ),
+    },
+    {
+      name: 'POST /api/support',
+      requests: json('POST', '/api/support', shaped({ message: field('Help me please') })),
+    },
+    withQuery('GET', '/api/admin/support', { limit: field('10', '0') }),
+    withQuery('GET', '/api/admin/me', undefined, 10),
+    withQuery('GET', '/api/admin/summary', undefined, 10),
+    {
+      name: 'POST /api/subscribe',
+      requests: json('POST', '/api/subscribe', shaped({ userId: field(...ids) })),
+    },
+    withQuery('GET', '/api/billing/plan', { userId: field(...ids) }),
+    { name: 'POST /api/billing/refresh', requests: json('POST', '/api/billing/refresh', anyValue) },
+    { name: 'POST /api/billing/portal', requests: json('POST', '/api/billing/portal', anyValue) },
+    withParams('GET', '/api/billing/checkout/:id', [param(t.myCheckout)]),
+    withParams('POST', '/api/billing/checkout/:id/cancel', [param(crypto.randomUUID())]),
+    withParams('POST', '/api/billing/checkout/:id/pay', [param(t.myCheckout)]),
+    {
+      name: 'POST /api/billing/local-subscription',
+      requests: json('POST', '/api/billing/local-subscription', shaped({ cancel: field(true, false) })),
+    },
+    {
+      name: 'POST /api/billing/webhook',
+      requests: fc.tuple(fc.jsonValue(), fc.oneof(fc.constant(undefined), fc.string({ maxLength: 80 }))).map(
+        ([b, signature]): TFuzzRequest => ({
+          method: 'POST',
+          url: '/api/billing/webhook',
+          json: b,
+          headers:
+            signature === undefined ? {} : ({ 'stripe-signature': signature } as Record<string, string>),
+        }),
+      ),
+    },
+    withQuery('GET', '/api/voice/voices', { description: field('warm old man') }),
+    {
+      name: 'POST /api/voice/create',
+      requests: json(
+        'POST',
+        '/api/voice/create',
+        shaped({
+          text: field('Hi.'),
+          voice_description: field('warm'),
+          settings: field({ voice: 'slt', pitch: 1, rate: 1 }, { voice: 'x', pitch: 99, rate: 1 }),
+        }),
+      ),
+    },
+    {
+      name: 'POST /api/voice/speak',
+      requests: json(
+        'POST',
+        '/api/voice/speak',
+        shaped({
+          characterId: field(1, t.myCharacter),
+          text: field('Well met.'),
+          hist: field(null, t.myChat),
+          position: field(1, null),
+        }),
+      ),
+    },
+    withQuery('GET', '/api/models/status', undefined, 10),
+    withQuery('POST', '/api/models/download', { model: field('fast', 'better', 'huge') }, 20),
+    withQuery('DELETE', '/api/models/download', undefined, 10),
+    withQuery('GET', '/api/account/export', undefined, 10),
+    {
+      name: 'PUT /api/account/password',
+      requests: json(
+        'PUT',
+        '/api/account/password',
+        shaped({
+          currentPassword: field('not my password'),
+          newPassword: field('a long enough passphrase', 'short'),
+        }),
+      ),
+    },
+    {
+      name: 'POST /api/admin/reset-link',
+      requests: json(
+        'POST',
+        '/api/admin/reset-link',
+        shaped({ email: field(t.other.email, 'nobody@example.com') }),
+      ),
+    },
+    withQuery('GET', '/api/safety/ai-notice', undefined, 10),
+    { name: 'POST /api/safety/ai-notice', requests: json('POST', '/api/safety/ai-notice', anyValue) },
+    withQuery('GET', '/healthz', undefined, 10),
+    withQuery('GET', '/readyz', undefined, 10),
+    // Deleting, last.
+    withParams('DELETE', '/api/chatlogs/:uuid/lorebooks/:id', [chat, param(t.myBook, 1)]),
+    withParams('DELETE', '/api/lorebooks/:id/entries/:entryId', [param(t.myBook), param(t.myEntry)]),
+    withParams('DELETE', '/api/lorebooks/:id', [param(t.myBook, 1)]),
+    withParams('DELETE', '/api/memories/:id', [param(t.myMemory)]),
+    withParams(
+      'DELETE',
+      '/api/chatlogs/:uuid/messages/:position',
+      [chat, position],
+      undefined,
+      query({ forget: field('true', 'false') }),
+    ),
+    withParams('DELETE', '/api/chatlogs/:uuid', [chat], undefined, query({ forget: field('true', 'false') })),
+    withParams('DELETE', '/api/character-personas/:characterId', [param(t.myCharacter, 1)]),
+    {
+      name: 'DELETE /api/account',
+      requests: json(
+        'DELETE',
+        '/api/account',
+        shaped({
+          confirm: field('not-my-username', `${t.me.username}\u0000`),
+          leaveWithoutOwner: field(false),
+        }),
+      ),
+    },
+  ];
+}
