@@ -111,6 +111,22 @@ describe('Download my data', () => {
     expect(Buffer.from(data.files[0]!.base64, 'base64').subarray(8, 12).toString('latin1')).toBe('WEBP');
     expect(JSON.stringify(data)).not.toContain(other.username);
   });
+
+  it("says whether the person has Plus, as their plan does (a Plus person's export said false)", async () => {
+    const plus = await createSignedInUser(t.database, { isSubscribed: true });
+    const exportOf = async (user: TTestUser) =>
+      ((await (await call(t, 'GET', '/api/account/export', { user })).json()) as TAccountExport).parts
+        .profile;
+    expect(await exportOf(plus)).toEqual([expect.objectContaining({ id: plus.id, isSubscribed: true })]);
+    expect(await exportOf(other)).toEqual([expect.objectContaining({ id: other.id, isSubscribed: false })]);
+    // The account lookup reads the plan the same way (it read a subscription's own id as the person's).
+    const lookup = await call(t, 'GET', `/api/users/email?email=${encodeURIComponent(plus.email)}`, {
+      user: plus,
+    });
+    expect(await lookup.json()).toMatchObject({ id: plus.id, isSubscribed: true });
+    // The owner's summary below counts everyone: this person goes again.
+    await t.database.db.delete(users).where(eq(users.id, plus.id));
+  });
 });
 
 describe('Delete my account', () => {

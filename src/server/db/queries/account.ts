@@ -26,7 +26,8 @@ export async function exportProfile(db: TDb, userId: number) {
       name: users.name,
       username: users.username,
       image: users.image,
-      isSubscribed: users.isSubscribed,
+      // The plan as everywhere else: derived from the stored subscription.
+      isSubscribed: isPlusSql(users.id),
       persona: users.persona,
       createdAt: users.createdAt,
     })

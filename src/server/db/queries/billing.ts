@@ -16,7 +16,11 @@ import {
  * moment. The session user, the user lookup and the daily limit all read the plan through this.
  */
 export function isPlusSql(userId: AnyPgColumn | number): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${subscriptions.plusUntil} > now())`.mapWith(
+  // A column is named with its table in full: in a one-table select drizzle writes it bare ("id"), which
+  // the subquery would read as the subscription's own id.
+  const who =
+    typeof userId === 'number' ? sql`${userId}` : sql`${userId.table}.${sql.identifier(userId.name)}`;
+  return sql<boolean>`exists (select 1 from ${subscriptions} s where s.user_id = ${who} and s.plus_until > now())`.mapWith(
     Boolean,
   );
 }
