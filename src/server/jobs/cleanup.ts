@@ -1,7 +1,7 @@
 // The cleanup job: uploads and speech nothing refers to after a day, expired sessions and provider records.
 import { deleteExpiredRows } from '../db/queries/cleanup.ts';
 import { deleteUpload, listUnreferencedUploads } from '../db/queries/uploads.ts';
-import { takeUnreferencedClips } from '../db/queries/voice-clips.ts';
+import { rerecordedClipUrls, takeUnreferencedClips } from '../db/queries/voice-clips.ts';
 import { createStorage, type TStorage } from '../storage/index.ts';
 import type { TJobContext, TJobDefinition } from './types.ts';
 
@@ -25,7 +25,8 @@ export async function runCleanup(ctx: Pick<TJobContext, 'db' | 'log'>, storage: 
   for (;;) {
     // The records go first: speech asked for again meanwhile is made anew rather than found missing.
     const urls = await takeUnreferencedClips(ctx.db, new Date(now.getTime() - UNUSED_SPEECH_GRACE_MS));
-    for (const url of urls) await storage.remove(url);
+    const remade = await rerecordedClipUrls(ctx.db, urls);
+    for (const url of urls) if (!remade.has(url)) await storage.remove(url);
     speech += urls.length;
     if (urls.length === 0) break;
   }

@@ -88,3 +88,13 @@ export async function takeUnreferencedClips(db: TDb, olderThan: Date, limit = 50
     returning v.url`);
   return rowsOf<{ url: string }>(result).map((r) => r.url);
 }
+
+/**
+ * Of these URLs, the ones recorded again as speech since their records were taken (the same words asked
+ * for in the meantime, made anew under the same name): their files must stay.
+ */
+export async function rerecordedClipUrls(db: TDb, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const rows = await db.select({ url: voiceClips.url }).from(voiceClips).where(inArray(voiceClips.url, urls));
+  return new Set(rows.map((r) => r.url));
+}

@@ -4,6 +4,7 @@ import { ONLY_OWNER_MESSAGE } from '../../../shared/account.ts';
 import { isOnlyOwner, NO_OWNER_MESSAGE } from '../../auth/owner.ts';
 import type { TDb } from '../../db/client.ts';
 import { deleteUserEverywhere } from '../../db/queries/account.ts';
+import { rerecordedClipUrls } from '../../db/queries/voice-clips.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TStorage } from '../../storage/index.ts';
@@ -22,9 +23,11 @@ export async function deleteAccount(
   if (isLastOwner && input.leaveWithoutOwner !== true) throw new AppError('conflict', ONLY_OWNER_MESSAGE);
   // Only the files nobody else has or refers to: shared speech and a file someone else shows stay.
   const urls = await deleteUserEverywhere(db, user);
+  // Speech someone asked for again meanwhile was recorded anew under the same name: its file stays.
+  const remade = await rerecordedClipUrls(db, urls);
   let filesRemoved = 0;
   for (const url of urls) {
-    if (!storage.owns(url)) continue;
+    if (!storage.owns(url) || remade.has(url)) continue;
     try {
       await storage.remove(url);
       filesRemoved += 1;
