@@ -33,6 +33,7 @@ import { BILLING_WEBHOOK_PATH, billingRoutes } from './routes/billing.ts';
 import { cardsRoutes } from './routes/cards.ts';
 import { charactersRoutes } from './routes/characters.ts';
 import { chatLogsRoutes } from './routes/chatlogs.ts';
+import { groupsRoutes } from './routes/groups.ts';
 import { healthRoutes } from './routes/health.ts';
 import { lorebooksRoutes } from './routes/lorebooks.ts';
 import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
@@ -160,6 +161,7 @@ export function createApp(deps: TAppDeps) {
   app.use('/assistant-reply-*', replyLimit);
   app.use('/api/chatlogs/:uuid/messages/:position/regenerate', replyLimit);
   app.use('/api/chatlogs/:uuid/messages/:position/continue', replyLimit);
+  app.use('/api/groups/:uuid/turn', replyLimit);
   // Speech made on request: a voice sample and a message spoken on demand.
   const voiceLimit: MiddlewareHandler<TAppEnv> = async (c, next) => {
     await limits.voice.consume(requireUser(c).id, clientAddress(c, config.TRUST_PROXY));
@@ -207,6 +209,7 @@ export function createApp(deps: TAppDeps) {
   app.route('/', assistantRoutes(replyDeps));
   // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
   app.route('/api/chatlogs', messagesRoutes(replyDeps));
+  app.route('/api/groups', groupsRoutes(replyDeps));
   app.route('/', personaRoutes(db));
   app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
   app.route('/upload', transcribeRoutes(transcriber));

@@ -48,6 +48,8 @@ export type TChatMessage = {
   createdAt: string;
   /** Lorebook entries the reply was given (assistant messages; empty when none). */
   lore?: TReplyLore[];
+  /** Group chats: the character who wrote the reply. */
+  speakerId?: number;
   // Conversation controls (the server always sends them; optional so older shapes still type-check).
 } & Partial<TMessageControls>;
 
@@ -62,6 +64,8 @@ export type TChatLog = {
   messageCount: number;
   /** The name the person gave the chat (null: none). */
   title?: string | null;
+  /** A group chat (its members: GET /api/groups/{uuid}). */
+  isGroup?: boolean;
   conversation: TChatMessage[];
   /** Whether older messages exist before the first one returned (fetch them with ?before=<position>). */
   hasEarlier: boolean;
@@ -174,6 +178,8 @@ export type TReplyStart = {
   hist: string;
   uuid: string;
   remaining: number | null;
+  /** Group chats: the character answering (its name and avatar show as it streams). */
+  speakerId?: number;
 } & Pick<TReplyPositions, 'messagePosition'>;
 
 /** Server-Sent Events of a streamed reply. */

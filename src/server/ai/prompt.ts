@@ -4,6 +4,7 @@ import { estimateTokens } from '../lib/estimate-tokens.ts';
 import type { TPlacedLore } from '../lorebooks/place.ts';
 import type { TChatTurn } from './chat-model.ts';
 import { splitExampleDialogue } from './example-dialogue.ts';
+import { attributeHistory, groupSection, type TAttributedTurn, type TGroupContext } from './group-prompt.ts';
 
 /** Spec §9: the chat context is the last 30 non-empty messages. */
 export const CONTEXT_MESSAGES = 30;
@@ -20,8 +21,10 @@ export const DEFAULT_USER_NAME = 'Friend';
 export type TPromptInput = {
   persona: { name: string; description: string };
   userName: string;
-  /** The stored chat, oldest first, ending with the message being answered. */
-  history: { role: 'user' | 'assistant'; content: string }[];
+  /** The stored chat, oldest first, ending with the message being answered (group chats: with speakers). */
+  history: TAttributedTurn[];
+  /** A group chat: the other members, and the history attributed by name. */
+  group?: TGroupContext;
   /** Relevant memories: something the person said (content) and the character's reply; pinned ones first. */
   memories: { content: string; reply: string; pinned?: boolean }[];
   withThoughts: boolean;
@@ -69,6 +72,8 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
     ].join('\n'),
   ];
 
+  if (input.group) sections.push(groupSection(input.group, { name, userName }));
+
   const userPersona = input.userPersona?.trim();
   if (userPersona) sections.push(`About ${userName}, in their own words: ${userPersona}`);
 
@@ -99,10 +104,10 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
     );
   }
 
-  const history = input.history
-    .filter((m) => m.content.trim() !== '')
-    .slice(-CONTEXT_MESSAGES)
-    .map((m): TChatTurn => ({ role: m.role, content: m.content }));
+  const recent = input.history.filter((m) => m.content.trim() !== '').slice(-CONTEXT_MESSAGES);
+  const history = input.group
+    ? attributeHistory(recent, { name, userName })
+    : recent.map((m): TChatTurn => ({ role: m.role, content: m.content }));
 
   // Deepest first, so each insertion leaves the shallower positions where they were.
   for (const group of input.lore?.atDepth ?? []) {

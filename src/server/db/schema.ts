@@ -204,10 +204,17 @@ export const chatLogs = pgTable(
     messageCount: integer('message_count').notNull().default(0),
     /** The name the person gave the chat in History (null: the first words stand for it). */
     title: text('title'),
+    /** A group chat: its characters are in chat_members (character_id is the first of them). */
+    isGroup: boolean('is_group').notNull().default(false),
+    /** Group chats: who answers the person (natural, list, pooled or manual). */
+    replyOrder: text('reply_order', { enum: ['natural', 'list', 'pooled', 'manual'] })
+      .notNull()
+      .default('natural'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('chat_logs_reply_order_check', sql`${t.replyOrder} in ('natural', 'list', 'pooled', 'manual')`),
     index('chat_logs_user_character_idx').on(t.userId, t.characterId, t.source, t.updatedAt),
     index('chat_logs_check_in_idx').on(t.userId, t.createdAt).where(sql`${t.source} = 'memory-check-in'`),
   ],
@@ -237,6 +244,8 @@ export const chatMessages = pgTable(
     lore: jsonb('lore').$type<TReplyLore[]>(),
     /** The model stopped before the reply was finished: what arrived is kept, marked as cut off. */
     isCutOff: boolean('is_cut_off').notNull().default(false),
+    /** Group chats: the character who wrote this reply (null: the chat log's character). */
+    speakerId: integer('speaker_id').references(() => characters.id, { onDelete: 'set null' }),
   },
   (t) => [
     primaryKey({ columns: [t.chatLogUuid, t.position] }),
@@ -244,6 +253,28 @@ export const chatMessages = pgTable(
     index('chat_messages_audio_url_idx').on(t.audioUrl).where(sql`${t.audioUrl} is not null`),
   ],
 );
+/** The characters of a group chat, in list order, each with its talkativeness (0-100) and a mute. */
+export const chatMembers = pgTable(
+  'chat_members',
+  {
+    chatLogUuid: uuid('chat_log_uuid')
+      .notNull()
+      .references(() => chatLogs.uuid, { onDelete: 'cascade' }),
+    characterId: integer('character_id')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull(),
+    talkativeness: smallint('talkativeness').notNull().default(50),
+    isMuted: boolean('is_muted').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chatLogUuid, t.characterId] }),
+    check('chat_members_talkativeness_check', sql`${t.talkativeness} between 0 and 100`),
+    index('chat_members_character_idx').on(t.characterId),
+  ],
+);
+export type TChatMemberRow = typeof chatMembers.$inferSelect;
+
 /** One version of a reply (regenerate adds one; swipe chooses one). */
 export type TAlternative = { content: string; internalThoughts: string | null };
 export type TChatMessageRow = typeof chatMessages.$inferSelect;

@@ -8,6 +8,8 @@ export type TNewMessage = {
   content: string;
   internalThoughts?: string | null;
   audioUrl?: string | null;
+  /** Group chats: the character who wrote the reply. */
+  speakerId?: number | null;
 };
 
 /** What a chat needs to know about a character the person may see: built-in, or their own. */
@@ -71,8 +73,9 @@ export async function appendMessage(
       where uuid = ${opts.uuid} and user_id = ${opts.userId}
       returning uuid, message_count
     )
-    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url)
-    select uuid, message_count - 1, ${m.role}, ${m.content}, ${m.internalThoughts ?? null}, ${m.audioUrl ?? null}
+    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url, speaker_id)
+    select uuid, message_count - 1, ${m.role}, ${m.content}, ${m.internalThoughts ?? null}, ${m.audioUrl ?? null},
+      ${m.speakerId ?? null}::integer
     from bumped
     returning position`);
   const row = rowsOf<{ position: number }>(result)[0];

@@ -38,6 +38,7 @@ const toMessage = (m: TChatMessageRow): TChatMessage => ({
   createdAt: m.createdAt.toISOString(),
   ...messageControls(m),
   ...messageLore(m),
+  ...(m.speakerId !== null ? { speakerId: m.speakerId } : {}),
 });
 
 const toSummary = (row: TChatLogListRow): TChatLogSummary => ({
@@ -93,6 +94,7 @@ function logFields(log: TChatLogRow) {
     updatedAt: log.updatedAt.toISOString(),
     messageCount: log.messageCount,
     title: log.title,
+    ...(log.isGroup ? { isGroup: true } : {}),
   };
 }
 

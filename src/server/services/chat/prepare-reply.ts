@@ -1,6 +1,7 @@
 // The preparation every reply shares (send, retry, regenerate, continue): what it needs, and the checks
 // that can refuse it (no model 503, unknown character or chat log 404, daily limit 429) before the stream.
 import { ModelUnavailableError, type TChatModel } from '../../ai/chat-model.ts';
+import type { TGroupContext } from '../../ai/group-prompt.ts';
 import type { TModelSet } from '../../ai/model-set.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
 import { planOf, type TPlanTable } from '../../billing/plans.ts';
@@ -30,7 +31,8 @@ export type TReplySwitches = {
   signal?: AbortSignal;
 };
 
-export type THistory = { role: 'user' | 'assistant'; content: string }[];
+/** The chat's messages for the prompt; in a group chat each reply carries its speaker's name. */
+export type THistory = { role: 'user' | 'assistant'; content: string; speaker?: string | null }[];
 
 /** A reply that passed every check: its slot is taken, and the streaming step can only fail softly. */
 export type TPreparedReply = {
@@ -51,6 +53,8 @@ export type TPreparedReply = {
   continueLast?: boolean;
   /** The reply takes the place of an earlier one (regenerate, continue): its lore is replaced, never kept. */
   replacesReply: boolean;
+  /** A group chat: the other members (the history is attributed by name). */
+  group?: TGroupContext;
   /** Stores the finished reply; where it is stored (null: the chat went away meanwhile). */
   store(reply: TNewMessage): Promise<number | null>;
 };

@@ -5,6 +5,7 @@ import { CONTEXT_MESSAGES } from '../../ai/prompt.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
 import { contextBefore, findOwnMessage, type TFoundMessage } from '../../db/queries/message-controls.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { speakerContext } from '../groups/group-context.ts';
 import { reserveDailySlot } from './daily-limit.ts';
 import {
   chooseModel,
@@ -51,14 +52,22 @@ export async function prepareAgain(
     throw new AppError('conflict', `Only the latest reply can be ${action.verb}`);
   }
   const before = input.position + (action.withReply ? 1 : 0);
-  const history: THistory = await contextBefore(db, { ...key, before, limit: CONTEXT_MESSAGES });
+  // A group reply is answered again by its own speaker, from the group's history attributed by name.
+  const speakerId = found.speakerId;
+  const group =
+    speakerId === null
+      ? null
+      : await speakerContext(db, { userId: user.id, uuid: input.uuid, speakerId, before });
+  const history: THistory =
+    group?.history ?? (await contextBefore(db, { ...key, before, limit: CONTEXT_MESSAGES }));
   const answered = history.findLast((m) => m.role === 'user')?.content;
   const refusal = action.refuse(found, answered);
   if (refusal) throw new AppError('conflict', refusal);
 
   const model = await chooseModel(deps, user, input.kind);
-  const characterId = found.characterId;
-  const character = await findTarget(db, { userId: user.id, characterId, uuid: input.uuid });
+  const characterId = speakerId ?? found.characterId;
+  const character =
+    group?.character ?? (await findTarget(db, { userId: user.id, characterId, uuid: input.uuid }));
   const slot = await reserveDailySlot(db, dailyPlanOf(deps, user));
   return {
     found,
@@ -71,6 +80,7 @@ export async function prepareAgain(
     message: answered ?? found.content,
     messagePosition: null,
     history,
+    ...(group ? { group: group.group } : {}),
     replacesReply: true,
   };
 }

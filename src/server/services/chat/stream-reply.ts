@@ -59,6 +59,7 @@ export async function startStreaming(
       uuid,
       remaining: prepared.slot.remaining,
       messagePosition: prepared.messagePosition,
+      ...(prepared.group ? { speakerId: characterId } : {}),
     },
     characterId,
     events: streamReply(deps, { prepared, switches, memory, lore }),
@@ -102,6 +103,7 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
       userPersona: prepared.character.userPersona,
       continueLast: prepared.continueLast,
       lore: ctx.lore.lore,
+      group: prepared.group,
     });
     for await (const chunk of model.streamReply({
       messages,
