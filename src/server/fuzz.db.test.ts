@@ -7,6 +7,7 @@ import { snapshotDatabase } from '../test-support/db-snapshot.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../test-support/fake-openai-server.ts';
 import type { TFuzzRoute } from '../test-support/fuzz/arbitraries.ts';
 import { coreRoutes } from '../test-support/fuzz/routes-core.ts';
+import { groupRoutes } from '../test-support/fuzz/routes-groups.ts';
 import { moreRoutes } from '../test-support/fuzz/routes-more.ts';
 import type { TFuzzTargets } from '../test-support/fuzz/targets.ts';
 import { call, createSignedInUser, createTestApp, type TTestApp } from '../test-support/test-app.ts';
@@ -69,6 +70,7 @@ beforeAll(async () => {
     avatarUrl: '/cast/avatars/rook.svg',
   });
   const book = await post('/api/lorebooks', { name: 'Atlas' });
+  const group = await post('/api/groups', { characterIds: [1, 3] });
   const entry = await post(`/api/lorebooks/${book.id}/entries`, { keys: ['castle'], content: 'It stands.' });
   const [memory] = await t.database.db
     .insert(memories)
@@ -82,6 +84,7 @@ beforeAll(async () => {
     me,
     other,
     myChat: String(chat.uuid),
+    myGroup: String(group.uuid),
     myUpload: upload.avatarUrl,
     myCharacter: Number(character.id),
     myBook: Number(book.id),
@@ -98,7 +101,10 @@ afterAll(async () => {
 
 const groups = (): [string, TFuzzRoute[]][] => [
   ['people, characters, chats, replies and uploads', coreRoutes(targets)],
-  ['controls, lorebooks, memories, settings, billing, voice, models; deleting last', moreRoutes(targets)],
+  [
+    'groups, controls, lorebooks, memories, settings, billing, voice, models; deleting last',
+    [...groupRoutes(targets), ...moreRoutes(targets)],
+  ],
 ];
 
 describe('the fuzz list', () => {

@@ -56,6 +56,7 @@ export const ZGroupMessage = z.object({
 
 /** One character's turn: the one named ('Speak', or the planned speaker), or the next one (auto-mode). */
 export const ZGroupTurn = z.object({ characterId: ZCharacterId.optional(), ...ZSwitches });
+export type TGroupTurn = z.input<typeof ZGroupTurn>;
 
 export type TGroupMember = {
   characterId: number;

@@ -7,6 +7,8 @@ export type TFuzzTargets = {
   other: TTestUser;
   /** My chat: a user message at position 0 and a reply at 1. */
   myChat: string;
+  /** My group chat with Seraphine Vale (1) and Rook (3). */
+  myGroup: string;
   myUpload: string;
   myCharacter: number;
   myBook: number;
