@@ -9,6 +9,7 @@ import {
   type TTestUser,
 } from '../test-support/test-app.ts';
 import { avatarPng } from '../test-support/test-cards.ts';
+import { rowsOf } from './db/client.ts';
 import { voiceClips } from './db/schema.ts';
 import { runCleanup } from './jobs/cleanup.ts';
 import { createLogger } from './lib/logger.ts';
@@ -226,5 +227,33 @@ describe('finding 3: stored speech nothing refers to is cleaned up after a day',
     // Asked for again, it is made anew under the same name.
     expect(await speak(person, 'Nobody keeps this speech.')).toBe(unused);
     expect(await status(unused)).toBe(200);
+  });
+
+  it('speech asked for again while the job removes it keeps its file (recorded anew in between)', async () => {
+    const person = await createSignedInUser(t.database);
+    const db = t.database.db;
+    const url = await speak(person, 'Asked for again at the wrong moment.');
+    await db
+      .update(voiceClips)
+      .set({ usedAt: new Date(Date.now() - 2 * 24 * 3600 * 1000) })
+      .where(eq(voiceClips.url, url));
+    const [row] = await db.select().from(voiceClips).where(eq(voiceClips.url, url));
+    // The job's delete of the records is its only raw statement: right after it, the same words are
+    // made again by someone (their record written anew) before the job removes the files.
+    const racing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+        return async (query: Parameters<typeof db.execute>[0]) => {
+          const result = await target.execute(query);
+          if (rowsOf<{ url: string }>(result).some((r) => r.url === url)) {
+            await target.insert(voiceClips).values({ ...row!, usedAt: new Date() });
+          }
+          return result;
+        };
+      },
+    });
+    await runCleanup({ db: racing, log: createLogger('silent') }, createStorage(t.config));
+    expect(await db.select().from(voiceClips).where(eq(voiceClips.url, url))).toHaveLength(1);
+    expect(await status(url)).toBe(200);
   });
 });
