@@ -40,13 +40,15 @@ import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
-import { safetyRoutes } from './routes/safety.ts';
+import { publicSafetyRoutes, safetyRoutes } from './routes/safety.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
 import { usersRoutes } from './routes/users.ts';
 import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
 import { createMemoryService, type TMemoryService } from './services/memories/memory-service.ts';
+import type { TSafety } from './services/safety/crisis-care.ts';
+import { safetyFromConfig } from './services/safety/safety-from-config.ts';
 import { createStorage, type TStorage } from './storage/index.ts';
 import { createVoiceEngine, type TVoiceEngine } from './voice/index.ts';
 
@@ -70,6 +72,8 @@ export type TAppDeps = {
   mailer?: TMailer | null;
   /** Memory (recall, remember, search); made from config when absent. */
   memory?: TMemoryService;
+  /** Crisis care and the reply check; made from config (with memory's encoder) when absent. */
+  safety?: TSafety;
 };
 
 /** Paths the browser navigates to that belong to the SPA (everything else is API, auth or files). */
@@ -83,6 +87,7 @@ const SERVER_PREFIXES = [
   '/ollama-health',
   '/healthz',
   '/readyz',
+  '/safety-protocol',
 ];
 
 export function createApp(deps: TAppDeps) {
@@ -195,7 +200,9 @@ export function createApp(deps: TAppDeps) {
   }
   app.route('/api/users', usersRoutes(db));
   app.route('/api/settings', settingsRoutes(db));
-  app.route('/api/safety', safetyRoutes(db));
+  const safety = deps.safety ?? safetyFromConfig({ config, db, embedder: memory.embedder, log: logger });
+  app.route('/api/safety', safetyRoutes(db, safety));
+  app.route('/', publicSafetyRoutes(config.dataDir, safety));
   app.route(
     '/api/account',
     accountRoutes(db, storage, config.adminEmails, { backoff, trustProxy: config.TRUST_PROXY }),
@@ -205,14 +212,14 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/chatlogs', chatLogsRoutes(db));
   const models = deps.models ?? modelSetFromConfig(config);
   const plans = planTable(config);
-  const replyDeps = { db, models, plans, voice, memory };
+  const replyDeps = { db, models, plans, voice, memory, safety };
   app.route('/', assistantRoutes(replyDeps));
   // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
   app.route('/api/chatlogs', messagesRoutes(replyDeps));
   app.route('/api/groups', groupsRoutes(replyDeps));
   app.route('/', personaRoutes(db));
   app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
-  app.route('/upload', transcribeRoutes(transcriber));
+  app.route('/upload', transcribeRoutes(transcriber, safety));
   app.route('/api/memories', memoriesRoutes(db, memory));
   app.route('/', memorySearchRoutes(memory));
   app.route('/api/character-personas', charactersRoutes(db, storage));

@@ -122,6 +122,11 @@ export const ZConfig = z.object({
   // Mail: any SMTP relay (smtp:// or smtps://, user and password in the URL); unset: nothing is sent.
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: z.string().min(3).default('Kindred <kindred@localhost>'),
+  // Companion safety. An OpenAI-compatible /v1/moderations whose self-harm categories count beside the
+  // embedded crisis detector (unset: the embedded detector alone).
+  MODERATION_URL: optional(ZUrl),
+  MODERATION_API_KEY: optional(z.string()),
+  MODERATION_MODEL: optional(z.string()),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {

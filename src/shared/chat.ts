@@ -13,6 +13,7 @@ import {
 } from './chat-limits.ts';
 import type { TMessageControls } from './controls.ts';
 import type { TReplyLore } from './lorebooks.ts';
+import type { TCrisisCard } from './safety.ts';
 import { ZText } from './text.ts';
 import type { TReplyAudio } from './voice.ts';
 
@@ -160,6 +161,10 @@ export type TReplyResponse = {
   lore?: TReplyLore[];
   /** True when the reply was cut short (stopped by the person). */
   isPartial: boolean;
+  /** The person's message read like a crisis: the card with their country's crisis lines (issue 23). */
+  crisis?: TCrisisCard;
+  /** The model's reply was unsafe and a safe message took its place. */
+  isReplaced?: boolean;
 };
 
 /** Where a reply's exchange is stored in its chat, told by the stream (the JSON answer keeps the spec's fields). */
@@ -180,6 +185,8 @@ export type TReplyStart = {
   remaining: number | null;
   /** Group chats: the character answering (its name and avatar show as it streams). */
   speakerId?: number;
+  /** Shown above the reply before its first words: the person's message read like a crisis. */
+  crisis?: TCrisisCard;
 } & Pick<TReplyPositions, 'messagePosition'>;
 
 /** Server-Sent Events of a streamed reply. */

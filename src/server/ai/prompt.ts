@@ -34,6 +34,8 @@ export type TPromptInput = {
   continueLast?: boolean;
   /** Lorebook entries activated for this reply, grouped by where they go. */
   lore?: TPlacedLore;
+  /** Safety instructions for this reply (a crisis, a minor): last in the system prompt, so they weigh most. */
+  safetyInstructions?: readonly string[];
   /** The prompt's size limit in estimated tokens (PROMPT_CONTEXT_TOKENS unless a test says otherwise). */
   contextTokens?: number;
 };
@@ -103,6 +105,8 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
       ].join('\n'),
     );
   }
+
+  for (const instruction of input.safetyInstructions ?? []) sections.push(instruction);
 
   const recent = input.history.filter((m) => m.content.trim() !== '').slice(-CONTEXT_MESSAGES);
   const history = input.group

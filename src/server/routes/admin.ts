@@ -9,6 +9,7 @@ import type { TJobRunner } from '../jobs/runner.ts';
 import { parseJson, requireUser, type TAppEnv } from '../lib/http.ts';
 import { adminSummary } from '../services/admin/admin-summary.ts';
 import { makeResetLinkFor } from '../services/admin/make-reset-link.ts';
+import { safetyReport, safetyReportCsv } from '../services/admin/safety-report.ts';
 
 export function adminRoutes(db: TDb, config: TConfig, jobs?: TJobRunner) {
   return new Hono<TAppEnv>()
@@ -19,6 +20,17 @@ export function adminRoutes(db: TDb, config: TConfig, jobs?: TJobRunner) {
     .get('/summary', async (c) => {
       await requireOwner(c, db, config.adminEmails);
       return c.json(await adminSummary(db, config, jobs));
+    })
+    .get('/safety-counts', async (c) => {
+      await requireOwner(c, db, config.adminEmails);
+      return c.json({ months: await safetyReport(db) });
+    })
+    .get('/safety-counts.csv', async (c) => {
+      await requireOwner(c, db, config.adminEmails);
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', 'attachment; filename="kindred-safety-counts.csv"');
+      c.header('Cache-Control', 'no-store');
+      return c.body(safetyReportCsv(await safetyReport(db)));
     })
     .post('/reset-link', async (c) => {
       await requireOwner(c, db, config.adminEmails);

@@ -12,6 +12,7 @@ import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit
 import { startReply } from '../services/chat/send-message.ts';
 import type { TReplyRun } from '../services/chat/stream-reply.ts';
 import type { TMemoryService } from '../services/memories/memory-service.ts';
+import type { TSafety } from '../services/safety/crisis-care.ts';
 import { speakReply, type TSpokenReplyEvent } from '../services/voice/speak-reply.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 
@@ -21,6 +22,7 @@ export type TAssistantDeps = {
   plans: TPlanTable;
   voice?: TVoiceDeps;
   memory?: TMemoryService;
+  safety?: TSafety;
 };
 
 export function assistantRoutes(deps: TAssistantDeps) {
@@ -50,6 +52,7 @@ async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind)
           plans: deps.plans,
           log: c.get('log'),
           memory: deps.memory,
+          safety: deps.safety,
         },
         {
           user,

@@ -29,6 +29,7 @@ import { startRegenerate } from '../services/chat/regenerate-reply.ts';
 import { rewindChat } from '../services/chat/rewind-chat.ts';
 import { startWithGreeting } from '../services/chat/start-with-greeting.ts';
 import type { TMemoryService } from '../services/memories/memory-service.ts';
+import type { TSafety } from '../services/safety/crisis-care.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
 import { replyResponse } from './assistant.ts';
 
@@ -38,6 +39,7 @@ export type TMessagesDeps = {
   plans: TPlanTable;
   voice?: TVoiceDeps;
   memory?: TMemoryService;
+  safety?: TSafety;
 };
 
 /** Mounted at /api/chatlogs beside the chat log calls. */
@@ -57,6 +59,7 @@ export function messagesRoutes(deps: TMessagesDeps) {
             plans: deps.plans,
             log: c.get('log'),
             memory: deps.memory,
+            safety: deps.safety,
           },
           { user, ...key, ...body, signal },
         ),

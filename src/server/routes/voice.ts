@@ -9,6 +9,7 @@ import {
 } from '../../shared/voice.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseJson, parseQuery, requireUser, type TAppEnv } from '../lib/http.ts';
+import type { TSafety } from '../services/safety/crisis-care.ts';
 import { settingsFor } from '../services/voice/character-voice.ts';
 import { createVoiceSample } from '../services/voice/create-voice.ts';
 import { speakMessage } from '../services/voice/speak-message.ts';
@@ -56,12 +57,15 @@ export function voiceRoutes(deps: TVoiceRouteDeps) {
     });
 }
 
-export function transcribeRoutes(transcriber: TTranscriber | null) {
+export function transcribeRoutes(transcriber: TTranscriber | null, safety?: TSafety) {
   return new Hono<TAppEnv>().post('/transcribe', async (c) => {
-    requireUser(c);
+    const user = requireUser(c);
     if (!transcriber) throw new AppError('not_found', 'Speech transcription is not configured');
     const file = await formFile(c, 'audio');
     if (file.size > RECORDING_MAX_BYTES) throw new AppError('payload_too_large', 'The recording is too long');
-    return c.json({ text: await transcribe(transcriber, file, file.name || 'speech.webm') });
+    const text = await transcribe(transcriber, file, file.name || 'speech.webm');
+    // A voice message is checked like a typed one: a crisis shows its card as soon as the words are back.
+    const crisis = safety ? await safety.checkText(user.id, text) : null;
+    return c.json({ text, ...(crisis ? { crisis } : {}) });
   });
 }

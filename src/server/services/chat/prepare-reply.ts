@@ -11,6 +11,7 @@ import { findChatTarget, type TChatTarget } from '../../db/queries/chat-target.t
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TMemoryService } from '../memories/memory-service.ts';
+import type { TSafety } from '../safety/crisis-care.ts';
 import type { TDailyPlan, TDailySlot } from './daily-limit.ts';
 
 export type TReplyDeps = {
@@ -19,6 +20,8 @@ export type TReplyDeps = {
   plans: TPlanTable;
   log?: TLogger;
   memory?: TMemoryService;
+  /** Crisis care and the reply check (absent in tests about something else). */
+  safety?: TSafety;
 };
 
 export type TReplyUser = { id: number; name: string | null; username: string; isSubscribed: boolean };
@@ -53,6 +56,11 @@ export type TPreparedReply = {
   continueLast?: boolean;
   /** The reply takes the place of an earlier one (regenerate, continue): its lore is replaced, never kept. */
   replacesReply: boolean;
+  /**
+   * The first answer to the person's message (counted once in the crisis referrals): by default every
+   * reply that replaces none; a group turn after another character's is not.
+   */
+  isFirstAnswer?: boolean;
   /** A group chat: the other members (the history is attributed by name). */
   group?: TGroupContext;
   /** Stores the finished reply; where it is stored (null: the chat went away meanwhile). */

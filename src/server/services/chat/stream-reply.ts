@@ -4,8 +4,10 @@ import type { TReplyError, TReplyPositions, TReplyResponse, TReplyStart } from '
 import { ModelUnavailableError } from '../../ai/chat-model.ts';
 import { buildPrompt, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
 import { setReplyLore } from '../../db/queries/lorebooks.ts';
+import type { TReplyProblem } from '../../safety/reply-check.ts';
 import { loreForReply, NO_REPLY_LORE, type TReplyLoreResult } from '../lorebooks/lore-for-reply.ts';
 import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
+import type { TReplySafety } from '../safety/crisis-care.ts';
 import type { TPreparedReply, TReplyDeps, TReplySwitches } from './prepare-reply.ts';
 
 /** Upper bound of a reply's length in tokens (thoughts included). */
@@ -53,6 +55,15 @@ export async function startStreaming(
     },
   );
 
+  // Checked before the reply is written: a crisis changes this reply's instructions and shows the card.
+  const safety: TReplySafety = deps.safety
+    ? await deps.safety.beforeReply({
+        userId: user.id,
+        message: prepared.message,
+        isNewMessage: prepared.isFirstAnswer ?? !prepared.replacesReply,
+      })
+    : { crisis: null, isMinor: false, instructions: [] };
+
   return {
     start: {
       hist: uuid,
@@ -60,9 +71,10 @@ export async function startStreaming(
       remaining: prepared.slot.remaining,
       messagePosition: prepared.messagePosition,
       ...(prepared.group ? { speakerId: characterId } : {}),
+      ...(safety.crisis ? { crisis: safety.crisis } : {}),
     },
     characterId,
-    events: streamReply(deps, { prepared, switches, memory, lore }),
+    events: streamReply(deps, { prepared, switches, memory, lore, safety }),
   };
 }
 
@@ -71,16 +83,24 @@ type TStreamContext = {
   switches: TReplySwitches;
   memory: TReplyMemory;
   lore: TReplyLoreResult;
+  safety: TReplySafety;
 };
 
 async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerator<TReplyEvent> {
   const { prepared, switches } = ctx;
   const { user, model, slot, uuid } = prepared;
-  const { signal, chainOfThoughtEnabled: withThoughts } = switches;
+  const { chainOfThoughtEnabled: withThoughts } = switches;
+  // The person's stop, or ours when the reply turns out unsafe midway.
+  const cut = new AbortController();
+  const signal = switches.signal ? AbortSignal.any([switches.signal, cut.signal]) : cut.signal;
+  let problem: TReplyProblem | null = null;
   const started = performance.now();
   const remainingAfterRelease = slot.remaining === null ? null : slot.remaining + 1;
-  const respond = (r: { reply: string; thoughts: string; remaining: number | null; isPartial: boolean }) =>
-    toResponse({ ...r, message: prepared.message, uuid });
+  const respond = (r: { reply: string; thoughts: string; remaining: number | null; isPartial: boolean }) => ({
+    ...toResponse({ ...r, message: prepared.message, uuid }),
+    ...(ctx.safety.crisis ? { crisis: ctx.safety.crisis } : {}),
+    ...(problem ? { isReplaced: true } : {}),
+  });
   const positions = (replyPosition: number | null): TReplyPositions => ({
     messagePosition: prepared.messagePosition,
     replyPosition,
@@ -104,6 +124,7 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
       continueLast: prepared.continueLast,
       lore: ctx.lore.lore,
       group: prepared.group,
+      safetyInstructions: ctx.safety.instructions,
     });
     for await (const chunk of model.streamReply({
       messages,
@@ -113,6 +134,12 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
     })) {
       if (chunk.type === 'text') {
         text += chunk.text;
+        // Checked at each sentence's end, so an unsafe reply is cut as soon as it shows.
+        if (deps.safety && /[.!?\n]/.test(chunk.text)) problem = deps.safety.checkReply(text, ctx.safety);
+        if (problem) {
+          cut.abort();
+          break;
+        }
         yield { type: 'delta', text: chunk.text };
       } else {
         thoughts += chunk.text;
@@ -132,8 +159,11 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
     }
   }
 
-  const isPartial = Boolean(signal?.aborted);
-  const reply = text.trim();
+  problem ??= deps.safety && text.trim() !== '' ? deps.safety.checkReply(text, ctx.safety) : null;
+  const isPartial = Boolean(switches.signal?.aborted) && !problem;
+  // An unsafe reply is never kept or shown: a safe message takes its place (counted and logged, no text).
+  const reply = problem && deps.safety ? await deps.safety.replaceReply(problem) : text.trim();
+  if (problem) thoughts = '';
   if (reply === '') {
     if (!isPartial) {
       yield await fail(502, 'model_failed', 'The character gave an empty answer. Please try again.');

@@ -60,6 +60,7 @@ export async function startGroupTurn(deps: TReplyDeps, input: TGroupTurnInput): 
     history: ctx.history,
     group: ctx.group,
     replacesReply: false,
+    isFirstAnswer: ctx.rows.at(-1)?.role === 'user',
     store: (message) =>
       appendMessage(db, { userId: user.id, uuid, message: { ...message, speakerId: speaker } }),
   };
