@@ -43,3 +43,35 @@ for (const [label, viewport] of [
     await expect(page.getByText(AI_LINE)).toBeVisible();
   });
 }
+
+test('a crisis message shows the card with the chosen country lines above the reply; /safety from the sidebar', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await page.goto('/profile');
+  await page.getByLabel('Crisis lines for').selectOption('GB');
+  await expect(page.getByText('Shown now: Samaritans (116 123)')).toBeVisible();
+
+  const chat = new ChatPage(page);
+  await chat.open(SERAPHINE.id);
+  await page.getByRole('button', { name: 'I understand' }).click();
+  await chat.send(SERAPHINE.name, "honestly i don't want to wake up tomorrow");
+  const card = page.getByRole('alert', { name: 'Crisis support' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Samaritans');
+  await expect(card.getByRole('link', { name: '116 123' })).toHaveAttribute('href', 'tel:116123');
+  await expect(card.getByRole('link', { name: 'findahelpline.com' })).toBeVisible();
+  // The card sits between the message and the reply.
+  await expect(chat.replies().last()).toContainText('I hear you.');
+  const cardBox = await card.boundingBox();
+  const replyBox = await chat.replies().last().boundingBox();
+  expect(cardBox!.y).toBeLessThan(replyBox!.y);
+  await page.screenshot({ path: 'test-results/screens/crisis-card.png' });
+
+  await page.getByRole('link', { name: 'Safety', exact: true }).click();
+  await expect(page).toHaveURL(/\/safety$/);
+  await expect(page.getByRole('heading', { name: 'Safety on Kindred' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Who to call' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/safety-page.png' });
+});

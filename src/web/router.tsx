@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
       {
         lazy: screen(() => import('./components/query-layout.tsx'), 'QueryLayout'),
         children: [
+          { path: '/safety', lazy: screen(() => import('./routes/safety.tsx'), 'SafetyRoute') },
           {
             path: '/edit-profile',
             lazy: screen(() => import('./routes/edit-profile.tsx'), 'EditProfileRoute'),

@@ -51,6 +51,11 @@ export function LoginRoute() {
         </form>
         <p className="mt-6 text-sm">{AI_PRODUCT_LINE}</p>
         <p className="mt-2 text-xs text-muted">By continuing, you agree to our Terms and Privacy Policy.</p>
+        <p className="mt-2 text-xs">
+          <a href="/safety" className="text-accent-2 underline">
+            Safety
+          </a>
+        </p>
       </section>
     </main>
   );

@@ -9,6 +9,7 @@ import { ProfileMemories } from '../features/memories/profile-memories.tsx';
 import { ChangePassword } from '../features/profile/change-password.tsx';
 import { PersonaCard } from '../features/profile/persona-card.tsx';
 import { YourData } from '../features/profile/your-data.tsx';
+import { CrisisCountry } from '../features/safety/crisis-country.tsx';
 import { api } from '../lib/api.ts';
 import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session.ts';
 
@@ -23,6 +24,7 @@ export function ProfileRoute() {
       </header>
       <UserCard user={user} />
       <PersonaCard />
+      <CrisisCountry />
       {user.canChangePassword && <ChangePassword />}
       <YourData />
       <PlusSection />

@@ -30,6 +30,7 @@ export function page(title: string, providerName: string, body: string): string 
 <main>
   <h1>${name}</h1>
 ${body}
+  <p class="switch"><a href="/safety">Safety</a></p>
 </main>
 </body>
 </html>`;

@@ -1,6 +1,6 @@
 // The sidebar on every signed-in screen: product name, search, Create, the featured cast, then the person's
-// recent chats and own characters, unread check-ins, the user menu.
-import { PanelLeftClose, PanelLeftOpen, Plus } from 'lucide-react';
+// recent chats and own characters, unread check-ins, the Safety page, the user menu.
+import { LifeBuoy, PanelLeftClose, PanelLeftOpen, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SearchBox } from '../../features/characters/search-box.tsx';
@@ -86,6 +86,9 @@ export function Sidebar() {
         <RecentChats />
         <OwnCharactersList userId={user.id} />
       </div>
+      <Link to="/safety" className="flex items-center gap-2 px-1 py-1.5 text-sm text-muted hover:text-white">
+        <LifeBuoy className="size-4" aria-hidden /> Safety
+      </Link>
       <UserMenu />
     </nav>
   );

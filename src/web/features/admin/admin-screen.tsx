@@ -5,6 +5,7 @@ import type { TAdminSummary } from '../../../shared/account.ts';
 import type { TModelDownloadState } from '../../../shared/models.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { ResetLinkPanel } from './reset-link-panel.tsx';
+import { SafetyCountsPanel } from './safety-counts-panel.tsx';
 
 export function AdminScreen() {
   const summary = useQuery({
@@ -70,6 +71,7 @@ export function AdminScreen() {
           Open the support inbox
         </Link>
       </Panel>
+      <SafetyCountsPanel />
       <ResetLinkPanel />
       <Panel title="Job queue">
         {jobs === null || jobs.length === 0 ? (

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { MEMORY_DISABLED_NAMES } from '../../../shared/chat-limits.ts';
+import type { TCrisisCard } from '../../../shared/safety.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
 import { ExportCardMenu } from '../characters/export-card-menu.tsx';
@@ -16,6 +17,7 @@ import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
 import { RememberButton } from '../memories/remember-button.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
 import { AiDisclosureLine, AiNotice } from '../safety/ai-disclosure.tsx';
+import { CrisisCard } from '../safety/crisis-card.tsx';
 import { MicButton } from '../voice/mic-button.tsx';
 import { useMessageAudio } from '../voice/use-message-audio.ts';
 import { chatLogsQuery, personaQuery, replyPathQuery, saveChatLog, usageQuery } from './chat-api.ts';
@@ -78,7 +80,10 @@ export function ChatScreen({
   const chatUrl = (uuid?: string) => `/chat/${characterId}${uuid ? `?hist=${uuid}` : ''}`;
 
   const greeting = useGreeting(characterId);
+  // Crisis cards by the key of the message that read like a crisis, shown above its reply.
+  const [crises, setCrises] = useState<Record<string, TCrisisCard>>({});
   const chat = useChat({
+    onCrisis: (key, card) => setCrises((all) => ({ ...all, [key]: card })),
     characterId,
     hist,
     user,
@@ -272,16 +277,19 @@ export function ChatScreen({
               hasEarlier={chat.hasEarlier}
               isLoadingEarlier={chat.isLoadingEarlier}
               onLoadEarlier={chat.loadEarlier}
-              renderUserActions={(m) =>
-                !isMemoryDisabled && (
-                  <RememberButton
-                    userId={user.id}
-                    characterId={characterId}
-                    content={m.content}
-                    reply={chat.messages[chat.messages.indexOf(m) + 1]?.content}
-                  />
-                )
-              }
+              renderUserActions={(m) => (
+                <>
+                  {crises[m.key] && <CrisisCard card={crises[m.key]!} />}
+                  {!isMemoryDisabled && (
+                    <RememberButton
+                      userId={user.id}
+                      characterId={characterId}
+                      content={m.content}
+                      reply={chat.messages[chat.messages.indexOf(m) + 1]?.content}
+                    />
+                  )}
+                </>
+              )}
               renderFailure={(m) =>
                 m.failureCode === 'model_unavailable' ? (
                   <ModelDownloadPanel message={m.failure ?? ''} />

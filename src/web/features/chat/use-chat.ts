@@ -6,6 +6,7 @@ import type { TChatLog, TChatMessage, TDailyUsage } from '../../../shared/chat.t
 import { CHAT_CONTEXT_MESSAGES } from '../../../shared/chat-limits.ts';
 import type { TMessageControls } from '../../../shared/controls.ts';
 import type { TReplyLore } from '../../../shared/lorebooks.ts';
+import type { TCrisisCard } from '../../../shared/safety.ts';
 import type { TSessionUser } from '../../lib/session.ts';
 import { chatLogPage, ReplyError, streamReply, usageQuery } from './chat-api.ts';
 import { useTypewriter } from './use-typewriter.ts';
@@ -49,6 +50,8 @@ export type TChatOptions = {
   /** The server stored the chat under a new uuid: the URL should adopt it (replace). */
   onAdoptHist(uuid: string): void;
   onDailyLimit(): void;
+  /** The person's message read like a crisis: the card to show above its reply (issue 23). */
+  onCrisis?(messageKey: string, card: TCrisisCard): void;
   onReplyAudio(key: string, url: string): void;
   /** Voice: a sentence of the reply is ready while the rest streams; then the reply's audio is done. */
   onReplyAudioPart?(key: string, url: string): void;
@@ -280,6 +283,7 @@ export function useChat(options: TChatOptions) {
           onStart: (start) => {
             adopt(start.hist);
             setRemaining(start.remaining);
+            if (start.crisis) options.onCrisis?.(userKey, start.crisis);
           },
           onThoughts: (t) => setPending((p) => p && { ...p, thoughts: p.thoughts + t }),
           onDelta: (t) => setPending((p) => p && { ...p, received: p.received + t }),
