@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
+import { modelSetFromConfig, type TModelSet } from '../src/server/ai/model-set.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
@@ -20,7 +21,11 @@ const { values } = parseArgs({
     'token-delay': { type: 'string', default: '15' },
     path: { type: 'string', default: 'both' },
     'local-concurrency': { type: 'string', default: '2' },
-    'remote-concurrency': { type: 'string', default: '8' },
+    // Empty: as shipped (the remote limit is learnt from the provider); a number: the operator's ceiling.
+    'remote-concurrency': { type: 'string', default: '' },
+    // The fake provider's room on the saturated run (past it: 429, or 'queue' to hold requests).
+    'provider-capacity': { type: 'string', default: '16' },
+    'provider-full': { type: 'string', default: 'refuse' },
     'free-share': { type: 'string', default: '0.75' },
   },
 });
@@ -59,7 +64,7 @@ async function startKindred(modelUrl: string) {
     OLLAMA_BASE_URL: modelUrl.replace(/\/v1$/, ''),
     OLLAMA_MODEL: 'llama3.2',
     LOCAL_MODEL_CONCURRENCY: values['local-concurrency']!,
-    REMOTE_MODEL_CONCURRENCY: values['remote-concurrency']!,
+    REMOTE_MODEL_CONCURRENCY: values['remote-concurrency'] ?? '',
     FREE_CONCURRENCY_SHARE: values['free-share']!,
     // The abuse limits stay on the path but never refuse the load's turns.
     REPLY_LIMIT_PER_PERSON: '1000000',
@@ -84,7 +89,8 @@ async function startKindred(modelUrl: string) {
       plusUntil: end,
     });
   }
-  const app = createApp({ config, database, logger: createLogger('silent') });
+  const models = modelSetFromConfig(config);
+  const app = createApp({ config, database, logger: createLogger('silent'), models });
   const url = await new Promise<string>((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve(`http://127.0.0.1:${info.port}`),
@@ -94,7 +100,7 @@ async function startKindred(modelUrl: string) {
       () => database.close(),
     );
   });
-  return { url, free: people.slice(0, freeCount), plus };
+  return { url, free: people.slice(0, freeCount), plus, models };
 }
 
 const closers: (() => Promise<void>)[] = [];
@@ -122,10 +128,26 @@ async function timeToFirstToken(base: string, route: string, person: TPerson, te
   return firstText;
 }
 
-async function runPath(base: string, route: string, free: TPerson[], plus: TPerson[], label: string) {
+async function runPath(
+  base: string,
+  route: string,
+  free: TPerson[],
+  plus: TPerson[],
+  label: string,
+  models: TModelSet,
+) {
   let isRunning = true;
   const freeTimes: number[] = [];
-  // Free people keep the model saturated: each always has one reply in flight.
+  // What the gate held back while the load ran: waiting free and Plus replies, sampled every 20 ms.
+  const gate = route.endsWith('openai') ? models.gates.remote : models.gates.local;
+  const peaks = { waitingFree: 0, waitingPlus: 0, running: 0 };
+  const sampler = setInterval(() => {
+    const stats = gate.stats();
+    peaks.waitingFree = Math.max(peaks.waitingFree, stats.waitingFree);
+    peaks.waitingPlus = Math.max(peaks.waitingPlus, stats.waitingPlus);
+    peaks.running = Math.max(peaks.running, stats.running);
+  }, 20);
+  // Free people keep the model busy: each always has one reply in flight.
   const freeLoops = free.map(async (p, i) => {
     for (let turn = 0; isRunning; turn++) {
       const ms = await timeToFirstToken(base, route, p, `Free person ${i} asks about the weather ${turn}`);
@@ -146,11 +168,16 @@ async function runPath(base: string, route: string, free: TPerson[], plus: TPers
   );
   isRunning = false;
   await Promise.all(freeLoops);
+  clearInterval(sampler);
   console.log(`\n${label}`);
   console.log(`  Plus TTFT  ${summary(plusTimes)}`);
   console.log(`  free TTFT  ${summary(freeTimes)}`);
   console.log(
     `  free p50 / Plus p50 = ${(percentile(freeTimes, 50) / percentile(plusTimes, 50)).toFixed(1)}×`,
+  );
+  console.log(
+    `  gate: at most ${peaks.running} generating, ${peaks.waitingFree} free and ${peaks.waitingPlus} Plus waiting` +
+      (gate === models.gates.remote ? `; remote limit now ${models.limits.remote.current()}` : ''),
   );
 }
 
@@ -171,16 +198,33 @@ if (values.path !== 'remote') {
     kindred.free,
     kindred.plus,
     `local path (priority queue, LOCAL_MODEL_CONCURRENCY=${values['local-concurrency']})`,
+    kindred.models,
   );
 }
 if (values.path !== 'local') {
+  const remoteLimit = values['remote-concurrency'] || 'unset: learnt from the provider';
+  const setting = `REMOTE_MODEL_CONCURRENCY=${remoteLimit}, FREE_CONCURRENCY_SHARE=${values['free-share']}`;
   await runPath(
     kindred.url,
     '/assistant-reply-openai',
     kindred.free,
     kindred.plus,
-    `remote path (REMOTE_MODEL_CONCURRENCY=${values['remote-concurrency']}, FREE_CONCURRENCY_SHARE=${values['free-share']})`,
+    `remote path below saturation (the provider has room for everyone; ${setting})`,
+    kindred.models,
   );
+  const capacity = Number(values['provider-capacity']);
+  const whenFull = values['provider-full'] === 'queue' ? 'queue' : 'refuse';
+  model.setCapacity(capacity, whenFull);
+  const before = model.streamStats().refused;
+  await runPath(
+    kindred.url,
+    '/assistant-reply-openai',
+    kindred.free,
+    kindred.plus,
+    `remote path saturated (the provider has room for ${capacity}, then ${whenFull === 'refuse' ? 'answers 429' : 'queues'}; ${setting})`,
+    kindred.models,
+  );
+  console.log(`  provider: ${model.streamStats().refused - before} replies refused with 429`);
 }
 for (const close of closers.reverse()) await close();
 process.exit(0);

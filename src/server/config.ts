@@ -98,7 +98,8 @@ export const ZConfig = z.object({
   PLUS_OPENAI_MODEL: optional(z.string()),
   // Replies generated at once: the embedded/Ollama model (a priority queue, Plus first) and the remote one.
   LOCAL_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  REMOTE_MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(32),
+  // Unset: learnt from the provider (adaptive, backs off on 429 or late first tokens); set: the ceiling.
+  REMOTE_MODEL_CONCURRENCY: optional(z.coerce.number().int().min(1).max(10_000)),
   // The share of the remote slots free replies may hold; the rest are kept for Plus.
   FREE_CONCURRENCY_SHARE: z.coerce.number().gt(0).max(1).default(0.75),
   // Memories and check-ins. Embeddings: the embedded encoder unless both URL and model are set.

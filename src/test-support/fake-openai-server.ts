@@ -18,6 +18,10 @@ export type TFakeOpenAIOptions = {
   logRequests?: boolean;
   /** Pad every reply to this many tokens (benchmarks: replies of a realistic length). */
   replyTokens?: number;
+  /** A provider with room for this many streamed replies at once (default: no limit); see `whenFull`. */
+  capacity?: number;
+  /** Past capacity: 'refuse' answers 429 with Retry-After; 'queue' holds the request (its first token comes later). */
+  whenFull?: 'refuse' | 'queue';
 };
 
 export type TFakeChatRequest = {
@@ -38,6 +42,10 @@ export type TFakeOpenAI = {
   setTokenDelay(ms: number): void;
   /** TCP connections clients have opened so far (kept-alive connections are reused). */
   connections(): number;
+  /** Room for streamed replies (null: no limit) and what happens past it. */
+  setCapacity(capacity: number | null, whenFull?: 'refuse' | 'queue'): void;
+  /** Streamed replies: the most generating at once, and how many were refused with 429. */
+  streamStats(): { peakInFlight: number; refused: number };
   close(): Promise<void>;
 };
 
@@ -134,6 +142,12 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
   const isLogging = options.logRequests ?? true;
   const requests: TFakeChatRequest[] = [];
   let completionCount = 0;
+  let capacity = options.capacity ?? null;
+  let whenFull = options.whenFull ?? 'refuse';
+  let inFlight = 0;
+  let peakInFlight = 0;
+  let refused = 0;
+  const queued: (() => void)[] = [];
 
   const handleChat = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let body: Record<string, unknown>;
@@ -193,35 +207,51 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
       return;
     }
 
-    res.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-    });
-    const send = (choiceDelta: Record<string, unknown>, finish: string | null, extra: object = {}) =>
-      res.write(
-        `data: ${JSON.stringify({
-          id,
-          object: 'chat.completion.chunk',
-          created,
-          model: request.model,
-          choices: [{ index: 0, delta: choiceDelta, finish_reason: finish }],
-          ...extra,
-        })}\n\n`,
-      );
-    send({ role: 'assistant', content: '' }, null);
-    for (const [i, token] of tokens.entries()) {
-      if (res.destroyed) return;
-      if (tokenDelayMs > 0) await sleep(tokenDelayMs);
-      if (mode === 'drop' && i === 2) {
-        res.destroy();
+    if (capacity !== null && inFlight >= capacity) {
+      if (whenFull === 'refuse') {
+        refused += 1;
+        res.setHeader('retry-after', '1');
+        sendJson(res, 429, { error: { message: 'Rate limit reached, slow down.', type: 'rate_limit' } });
         return;
       }
-      send({ content: token }, null);
+      await new Promise<void>((resolve) => queued.push(resolve));
     }
-    const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
-    send({}, finishReason, streamOptions?.include_usage ? { usage } : {});
-    res.end('data: [DONE]\n\n');
+    inFlight += 1;
+    peakInFlight = Math.max(peakInFlight, inFlight);
+    try {
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      const send = (choiceDelta: Record<string, unknown>, finish: string | null, extra: object = {}) =>
+        res.write(
+          `data: ${JSON.stringify({
+            id,
+            object: 'chat.completion.chunk',
+            created,
+            model: request.model,
+            choices: [{ index: 0, delta: choiceDelta, finish_reason: finish }],
+            ...extra,
+          })}\n\n`,
+        );
+      send({ role: 'assistant', content: '' }, null);
+      for (const [i, token] of tokens.entries()) {
+        if (res.destroyed) return;
+        if (tokenDelayMs > 0) await sleep(tokenDelayMs);
+        if (mode === 'drop' && i === 2) {
+          res.destroy();
+          return;
+        }
+        send({ content: token }, null);
+      }
+      const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
+      send({}, finishReason, streamOptions?.include_usage ? { usage } : {});
+      res.end('data: [DONE]\n\n');
+    } finally {
+      inFlight -= 1;
+      queued.shift()?.();
+    }
   };
 
   const handleEmbeddings = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -300,6 +330,13 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
       tokenDelayMs = ms;
     },
     connections: () => connections,
+    setCapacity(next, nextWhenFull) {
+      capacity = next;
+      if (nextWhenFull) whenFull = nextWhenFull;
+      let room = capacity === null ? queued.length : capacity - inFlight;
+      while (room-- > 0 && queued.length > 0) queued.shift()?.();
+    },
+    streamStats: () => ({ peakInFlight, refused }),
     close() {
       return new Promise((resolve) => {
         server.close(() => resolve());

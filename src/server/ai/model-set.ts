@@ -5,7 +5,10 @@
 
 import { planTable, type TPlanName, type TPlanTable } from '../billing/plans.ts';
 import type { TConfig } from '../config.ts';
+import { eventLoopLagProbe } from '../lib/event-loop-lag.ts';
+import { AdaptiveLimit } from './adaptive-limit.ts';
 import type { TChatModel } from './chat-model.ts';
+import { gateModel } from './gated-model.ts';
 import { PlanGate } from './plan-gate.ts';
 import { createOpenAICompatibleModel } from './providers/openai-compatible.ts';
 import {
@@ -23,16 +26,25 @@ export type TModelSet = {
   /** Whether the local path (Ollama or the embedded model) can answer now: GET /ollama-health. */
   isLocalHealthy(): Promise<boolean>;
   gates: { local: PlanGate; remote: PlanGate };
+  /** The remote gate's size as learnt from the provider. */
+  limits: { remote: AdaptiveLimit };
   dispose(): Promise<void>;
 };
 
 export type TModelSetOptions = {
   localConcurrency: number;
-  remoteConcurrency: number;
+  /** The operator's ceiling for the remote model (REMOTE_MODEL_CONCURRENCY); absent: learnt from the provider. */
+  remoteConcurrency?: number;
   plans: TPlanTable;
   /** Builds a plan's own remote model (PLUS_OPENAI_MODEL) on the configured endpoint. */
   remoteModelNamed?: (name: string) => TChatModel;
 };
+
+/** Event-loop lag (p90, ms) past which this server counts as busy: its late first tokens are its own. */
+const BUSY_HERE_LAG_MS = 50;
+
+/** Remote replies at once when no operator limit is set and the provider has not pushed back. */
+export const REMOTE_LIMIT_CEILING = 1024;
 
 // Model ids name their provider (see TChatModel.id): these run on this machine or its Ollama.
 const isLocalModel = (model: TChatModel) => /^(llama-cpp|ollama):/.test(model.id);
@@ -49,10 +61,19 @@ export function createModelSet(
   };
   const { plans } = options;
   const share = (n: number) => Math.min(n, Math.max(1, Math.floor(n * plans.free.remoteSlotShare)));
+  // A remote provider's room is learnt (AIMD, ai/adaptive-limit.ts): the gate binds only once it pushes
+  // back (429, or first tokens coming late), never at a fixed low number; the operator's limit is its ceiling.
+  const lag = eventLoopLagProbe();
+  const limits = {
+    remote: new AdaptiveLimit({
+      max: options.remoteConcurrency ?? REMOTE_LIMIT_CEILING,
+      isBusyHere: () => lag() > BUSY_HERE_LAG_MS,
+    }),
+  };
   const gates = {
     // The local model is one machine's CPU: the first plan jumps the queue, but free may use an idle slot.
     local: new PlanGate(options.localConcurrency, options.localConcurrency),
-    remote: new PlanGate(options.remoteConcurrency, share(options.remoteConcurrency)),
+    remote: new PlanGate(() => limits.remote.current(), share),
   };
   const ownRemote = new Map<TPlanName, TChatModel>();
   for (const plan of Object.keys(plans) as TPlanName[]) {
@@ -69,33 +90,9 @@ export function createModelSet(
     }
     const known = byClass.get(isFirst);
     if (known) return known;
-    const gate = isLocalModel(model) ? gates.local : gates.remote;
-    const result: TChatModel = {
-      id: model.id,
-      isAvailable: () => model.isAvailable(),
-      async *streamReply(input) {
-        const release = await gate.acquire(isFirst, input.signal);
-        if (!release) return; // stopped while waiting: nothing was generated
-        try {
-          yield* model.streamReply(input);
-        } finally {
-          release();
-        }
-      },
-    };
-    const completeJson = model.completeJson?.bind(model);
-    if (completeJson) {
-      // Structured answers (the memory judge) are background work: they wait behind every reply.
-      result.completeJson = async (input) => {
-        const release = await gate.acquire(false, input.signal);
-        if (!release) throw new DOMException('Stopped while waiting for the model', 'AbortError');
-        try {
-          return await completeJson(input);
-        } finally {
-          release();
-        }
-      };
-    }
+    const result = isLocalModel(model)
+      ? gateModel(model, gates.local, isFirst, null)
+      : gateModel(model, gates.remote, isFirst, limits.remote);
     byClass.set(isFirst, result);
     return result;
   };
@@ -123,6 +120,7 @@ export function createModelSet(
       }
     },
     gates,
+    limits,
     async dispose() {
       if (selection) await (await selection).dispose();
     },

@@ -1,5 +1,6 @@
 // A concurrency gate with two classes: Plus waiters go ahead of free ones, and free replies may hold
-// only their share of the slots (the rest stay open for Plus).
+// only their share of the slots (the rest stay open for Plus). Its size may move (a remote model's
+// adaptive limit): `refresh()` after it grew starts whoever now fits.
 
 type TWaiter = { start: () => void; isPlus: boolean };
 
@@ -16,14 +17,27 @@ export class PlanGate {
   private readonly plus: TWaiter[] = [];
   private readonly free: TWaiter[] = [];
 
+  private readonly capacityNow: () => number;
+  private readonly freeCapacityOf: (capacity: number) => number;
+
   /**
-   * @param capacity replies generated at once
-   * @param freeCapacity how many of them free replies may hold (at least 1, at most capacity)
+   * @param capacity replies generated at once (or a function giving it now)
+   * @param freeCapacity how many of them free replies may hold (at least 1, at most capacity), or a
+   *   function of the capacity
    */
-  constructor(
-    readonly capacity: number,
-    readonly freeCapacity: number,
-  ) {}
+  constructor(capacity: number | (() => number), freeCapacity: number | ((capacity: number) => number)) {
+    this.capacityNow = typeof capacity === 'number' ? () => capacity : capacity;
+    this.freeCapacityOf = typeof freeCapacity === 'number' ? () => freeCapacity : freeCapacity;
+  }
+
+  get capacity(): number {
+    return this.capacityNow();
+  }
+
+  /** Starts waiters the gate has room for now (after its size grew). */
+  refresh(): void {
+    this.dispatch();
+  }
 
   stats(): TPlanGateStats {
     return {
@@ -70,7 +84,8 @@ export class PlanGate {
   }
 
   private canStart(isPlus: boolean): boolean {
-    return this.running < this.capacity && (isPlus || this.runningFree < this.freeCapacity);
+    const capacity = this.capacityNow();
+    return this.running < capacity && (isPlus || this.runningFree < this.freeCapacityOf(capacity));
   }
 
   private dispatch() {

@@ -95,8 +95,8 @@ describe('POST /assistant-reply-openai (JSON)', () => {
       message: 'I found a moth in the relay',
       reply: 'I found a moth… I hear you.',
       internalThoughts: null,
-      // Memory is on: the vector of the person's message.
-      embedding: expect.any(Array),
+      // Memory is on, but this person has no memories of the character to search: no vector is made.
+      embedding: null,
       audioUrl: null,
       audioUrlForCloudflare: null,
       hist: expect.any(String),

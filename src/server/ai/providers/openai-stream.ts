@@ -37,9 +37,13 @@ export class ModelHttpError extends Error {
 
 const RETRY_DELAY_MS = 250;
 
-/** Statuses worth a second try, as the AI SDK retries them: timeouts, conflicts, rate limits, 5xx. */
+/**
+ * Statuses worth a second try here: timeouts, conflicts, 5xx. A rate limit (429) or an overloaded provider
+ * (503) is not retried at once: the model's gate (ai/gated-model.ts) backs off and queues the call again,
+ * Plus first.
+ */
 const isRetryableStatus = (status: number) =>
-  status === 408 || status === 409 || status === 429 || status >= 500;
+  status === 408 || status === 409 || (status >= 500 && status !== 503);
 
 /** The fields of a streamed chunk this adapter reads; everything else is ignored, nothing is validated. */
 type TChunk = {

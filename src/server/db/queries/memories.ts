@@ -257,6 +257,16 @@ export async function searchMemories(
   }));
 }
 
+/** Whether the person has any memory of the character (an index-only probe: recall is skipped without one). */
+export async function hasMemoriesOf(db: TDb, q: { userId: number; characterId: number }): Promise<boolean> {
+  const rows = await db
+    .select({ id: memories.id })
+    .from(memories)
+    .where(and(eq(memories.userId, q.userId), eq(memories.characterId, q.characterId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /**
  * A reply's recall in one statement: the person's pinned memories of the character (newest first, at
  * most 20), and the best `limit` of the others by the same ranking as `searchMemories`.

@@ -4,7 +4,10 @@ import type { TMemoryService, TPromptMemory } from './memory-service.ts';
 
 export type TReplyMemory = {
   memories: TPromptMemory[];
-  /** The person's message's vector for the reply response, rounded (small on the wire); null when memory is off. */
+  /**
+   * The person's message's vector for the reply response, rounded (small on the wire); null when memory is
+   * off or nothing used it (no memories of the character to search).
+   */
   embedding: number[] | null;
   /** After the reply is stored: queue the exchange for the judge (never awaited by the reply). */
   afterReply(exchange: { model: TChatModel; reply: string; isPartial: boolean }): void;

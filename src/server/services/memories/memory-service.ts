@@ -3,6 +3,7 @@ import { MEMORY_MAX_CHARS, type TMemory } from '../../../shared/memories.ts';
 import type { TChatModel } from '../../ai/chat-model.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
 import {
+  hasMemoriesOf,
   memoriesToEmbed,
   recallMemories,
   saveMemory,
@@ -57,7 +58,10 @@ export type TMemoryService = {
   embedder: TEmbedder;
   /** The vector of a text, or null when the encoder fails (recall then uses full text alone). */
   embedOne(text: string): Promise<number[] | null>;
-  /** Pinned memories, then the top few for this message; and the message's own vector. */
+  /**
+   * Pinned memories, then the top few for this message; and the message's own vector, made only when
+   * there are memories of the character to search (null otherwise).
+   */
   recallForReply(input: {
     userId: number;
     characterId: number;
@@ -226,6 +230,9 @@ export function createMemoryService(deps: {
     embedOne,
 
     async recallForReply({ userId, characterId, message, recentUserTurns }) {
+      // Nothing to search: the encoder is not run for a vector nobody would use (a memory kept later is
+      // embedded when the judge keeps it).
+      if (!(await hasMemoriesOf(db, { userId, characterId }))) return { memories: [], embedding: null };
       const c = await capabilities();
       // The message's vector goes back with the reply; recall searches by the message in its context (the
       // person's last turns too: "what was her name?"), which only a database with vectors can use.

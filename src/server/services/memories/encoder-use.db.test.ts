@@ -1,0 +1,97 @@
+// The encoder runs only when its vector will be used: to search memories of the character, or for a
+// memory the judge keeps. A person without memories of the character saying something trivial costs
+// no embedding at all, and the reply's `embedding` is null.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TReplyResponse } from '../../../shared/chat.ts';
+import { startFakeOpenAI, type TFakeOpenAI } from '../../../test-support/fake-openai-server.ts';
+import {
+  call,
+  createSignedInUser,
+  createTestApp,
+  type TTestApp,
+  type TTestUser,
+} from '../../../test-support/test-app.ts';
+import { createApp } from '../../app.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { createEmbedder, type TEmbedder } from '../../memory/embedder.ts';
+import { createMemoryService, type TMemoryService } from './memory-service.ts';
+
+const SERAPHINE = 1;
+const ROOK = 3;
+
+let fake: TFakeOpenAI;
+let t: TTestApp;
+let memory: TMemoryService;
+const embedded: string[][] = [];
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
+  t = await createTestApp({
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODEL: 'gpt-test',
+    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
+    EMBEDDINGS_URL: fake.url,
+    EMBEDDINGS_MODEL: 'fake-embed',
+    EMBEDDINGS_API_KEY: 'sk-test',
+  });
+  const real = createEmbedder(t.config);
+  const counted: TEmbedder = {
+    id: real.id,
+    embed: (texts) => {
+      embedded.push(texts);
+      return real.embed(texts);
+    },
+  };
+  const logger = createLogger('silent');
+  memory = createMemoryService({ database: t.database, embedder: counted, log: logger });
+  t = { ...t, app: createApp({ config: t.config, database: t.database, logger, memory }) };
+}, 60_000);
+afterAll(async () => {
+  await memory.idle();
+  await t.close();
+  await fake.close();
+});
+
+async function say(user: TTestUser, characterId: number, userInput: string) {
+  const res = await call(t, 'POST', '/assistant-reply-openai', {
+    user,
+    json: { userId: user.id, characterId, userInput, memoryEnabled: true },
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as TReplyResponse;
+  await memory.idle();
+  return body;
+}
+
+describe('the encoder runs only when its vector is used', () => {
+  it('is not called for a person without memories of the character sending a trivial message', async () => {
+    const person = await createSignedInUser(t.database);
+    const before = embedded.length;
+    for (const text of ['hi', 'ok', 'lol', 'how are you?']) {
+      const reply = await say(person, SERAPHINE, text);
+      expect(reply.embedding).toBeNull();
+    }
+    expect(embedded.length).toBe(before);
+  });
+
+  it('embeds a message the judge keeps, once, and then searches with a vector for that character only', async () => {
+    const person = await createSignedInUser(t.database);
+    const before = embedded.length;
+    const first = await say(person, SERAPHINE, 'My sister Mara is moving to Lisbon in the spring');
+    expect(first.embedding).toBeNull();
+    // Kept by the judge: embedded once to store it.
+    expect(embedded.slice(before)).toEqual([['My sister Mara is moving to Lisbon in the spring']]);
+
+    // Now there is something to search: the next message is embedded and the reply carries its vector.
+    const second = await say(person, SERAPHINE, 'where is she going?');
+    expect(second.embedding).toHaveLength(512);
+    expect(embedded.length).toBeGreaterThan(before + 1);
+
+    // Another character has no memories of this person: no encoder there.
+    const beforeRook = embedded.length;
+    const other = await say(person, ROOK, 'hello Rook');
+    expect(other.embedding).toBeNull();
+    expect(embedded.length).toBe(beforeRook);
+  });
+});
