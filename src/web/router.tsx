@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
             children: [
               { path: '/', lazy: screen(() => import('./routes/home.tsx'), 'HomeRoute') },
               { path: '/chat/:characterId', lazy: screen(() => import('./routes/chat.tsx'), 'ChatRoute') },
+              { path: '/group/:uuid', lazy: screen(() => import('./routes/group.tsx'), 'GroupRoute') },
               { path: '/search', lazy: screen(() => import('./routes/search.tsx'), 'SearchRoute') },
               { path: '/profile', lazy: screen(() => import('./routes/profile.tsx'), 'ProfileRoute') },
               {

@@ -1,8 +1,11 @@
 // /chat/:characterId (?hist=<chat log uuid>): the chat screen; a new character starts a fresh screen.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import type { TChatLog } from '../../shared/chat.ts';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
 import { useChatSettings } from '../features/settings/use-chat-settings.ts';
+import { api } from '../lib/api.ts';
 
 export function ChatRoute() {
   const { characterId } = useParams();
@@ -12,7 +15,16 @@ export function ChatRoute() {
   // then their choice, kept on the server. The panel starts open where it fits.
   const settings = useChatSettings();
   const [isPanelOpen, setIsPanelOpen] = useState(() => window.innerWidth >= 768);
+  // A group chat opens like any chat (History, the sidebar: ?hist=) and shows on its own screen.
+  const kind = useQuery({
+    queryKey: ['chatlog-kind', hist],
+    queryFn: () => api<TChatLog>(`/api/chatlogs/${hist}?limit=1`),
+    enabled: hist !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const id = Number(characterId);
+  if (hist && kind.data?.isGroup) return <Navigate to={`/group/${hist}`} replace />;
   if (!Number.isInteger(id) || id <= 0) return <main className="p-8 text-muted">Loading character...</main>;
   return (
     <ChatScreen

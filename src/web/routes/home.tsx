@@ -6,6 +6,7 @@ import { FeaturedBanner } from '../features/characters/featured-banner.tsx';
 import { featuredQuery } from '../features/characters/queries.ts';
 import { SearchBox } from '../features/characters/search-box.tsx';
 import { YourCharacters } from '../features/characters/your-characters.tsx';
+import { StartGroupButton } from '../features/groups/start-group-button.tsx';
 import { useSession } from '../lib/session.ts';
 
 export function HomeRoute() {
@@ -24,6 +25,7 @@ export function HomeRoute() {
         </div>
       </header>
       <CheckInsLink className="max-w-md" />
+      <StartGroupButton />
       <YourCharacters userId={user.id} />
       <div className="space-y-6">
         {featured.data?.banners.map((banner) => (

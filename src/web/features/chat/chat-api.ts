@@ -11,6 +11,7 @@ import type {
   TReplyStart,
 } from '../../../shared/chat.ts';
 import type { TReplyAgain } from '../../../shared/controls.ts';
+import type { TGroupTurn } from '../../../shared/groups.ts';
 import type { TReplyAudio } from '../../../shared/voice.ts';
 import { ApiError, api } from '../../lib/api.ts';
 
@@ -89,7 +90,7 @@ export type TReplyHandlers = {
  */
 export async function streamReply(
   path: string,
-  body: TReplyRequest | TReplyAgain,
+  body: TReplyRequest | TReplyAgain | TGroupTurn,
   handlers: TReplyHandlers,
   signal: AbortSignal,
 ): Promise<TReplyResponse | null> {

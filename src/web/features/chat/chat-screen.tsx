@@ -12,6 +12,7 @@ import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
 import { ExportCardMenu } from '../characters/export-card-menu.tsx';
 import { OwnCharacterMenu } from '../characters/own-character-menu.tsx';
+import { AddCharacterButton } from '../groups/start-group-button.tsx';
 import { ChatLorebooksDrawer } from '../lorebooks/chat-lorebooks-drawer.tsx';
 import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
 import { RememberButton } from '../memories/remember-button.tsx';
@@ -365,6 +366,7 @@ export function ChatScreen({
               <BookOpen aria-hidden className="size-4" />
               Lorebooks
             </button>
+            <AddCharacterButton characterId={characterId} hist={chat.hist} />
             <div className="mt-2 rounded-xl border border-line p-2">
               <Switch
                 label="Internal Monologue"

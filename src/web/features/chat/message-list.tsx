@@ -10,7 +10,16 @@ import { ThoughtBubble } from './thought-bubble.tsx';
 import type { TUiMessage } from './use-chat.ts';
 import type { TMessageControlsApi, TStreamingReply } from './use-message-controls.ts';
 
-export type TPendingView = { text: string; isWaiting: boolean; isComplete: boolean } | null;
+export type TPendingView = {
+  text: string;
+  isWaiting: boolean;
+  isComplete: boolean;
+  /** Group chats: the character answering. */
+  speakerId?: number;
+} | null;
+
+/** Group chats: each member's name and avatar, by character id. */
+export type TSpeakers = Map<number, { name: string; avatarUrl: string | null }>;
 
 export function MessageList({
   messages,
@@ -27,6 +36,7 @@ export function MessageList({
   renderFailure,
   controls,
   renderUserActions,
+  speakers,
 }: {
   messages: TUiMessage[];
   pending: TPendingView;
@@ -45,7 +55,11 @@ export function MessageList({
   controls?: TMessageControlsApi;
   /** Small controls under a person's message (e.g. "Remember this"). */
   renderUserActions?: (message: TUiMessage) => React.ReactNode;
+  /** Group chats: replies show their speaker's name and avatar. */
+  speakers?: TSpeakers;
 }) {
+  const speakerOf = (id: number | undefined) => (id === undefined ? undefined : speakers?.get(id));
+  const pendingSpeaker = speakerOf(pending?.speakerId);
   const endRef = useRef<HTMLDivElement>(null);
   const visible = messages.filter((m) => m.content.trim() !== '');
   const lastKey = visible.at(-1)?.key;
@@ -121,11 +135,19 @@ export function MessageList({
             )}
           </div>
         ) : (
-          <div key={message.key} data-message="assistant" className="flex items-start gap-2">
-            <Avatar src={avatarUrl} alt="" size={32} />
+          <div
+            key={message.key}
+            data-message="assistant"
+            data-speaker={speakerOf(message.speakerId)?.name}
+            className="flex items-start gap-2"
+          >
+            <Avatar src={speakerOf(message.speakerId)?.avatarUrl ?? avatarUrl} alt="" size={32} />
             <div
               className={`flex max-w-[80%] min-w-0 flex-col gap-1 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
             >
+              {speakerOf(message.speakerId) && (
+                <span className="text-xs font-medium text-muted">{speakerOf(message.speakerId)?.name}</span>
+              )}
               {controls?.editingKey === message.key ? (
                 <MessageEditor
                   initial={message.content}
@@ -158,12 +180,13 @@ export function MessageList({
         ),
       )}
       {pending && (
-        <div className="flex items-start gap-2">
-          <Avatar src={avatarUrl} alt="" size={32} />
+        <div className="flex items-start gap-2" data-speaker={pendingSpeaker?.name}>
+          <Avatar src={pendingSpeaker?.avatarUrl ?? avatarUrl} alt="" size={32} />
+          {pendingSpeaker && <span className="sr-only">{pendingSpeaker.name}:</span>}
           {pending.isWaiting ? (
             <div
               role="status"
-              aria-label={`${characterName} is typing`}
+              aria-label={`${pendingSpeaker?.name ?? characterName} is typing`}
               className="flex gap-1 rounded-2xl rounded-tl-md bg-panel-2 px-4 py-4"
             >
               <span className="typing-dot size-2 rounded-full bg-muted" />

@@ -26,6 +26,8 @@ export type TUiMessage = {
   controls?: TMessageControls;
   /** Lorebook entries a reply was given (shown from the reply). */
   lore?: TReplyLore[];
+  /** Group chats: the character who wrote the reply. */
+  speakerId?: number;
 };
 
 /** The reply being received and typed out. */
@@ -64,7 +66,7 @@ export type TChatOptions = {
 let keyCounter = 0;
 const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++keyCounter}`;
 
-const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMessage => ({
+export const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMessage => ({
   key: keys?.get(m.position) ?? `stored-${m.position}`,
   role: m.role,
   content: m.content,
@@ -72,6 +74,7 @@ const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMessage => 
   audioUrl: m.audioUrl,
   position: m.position,
   lore: m.lore ?? [],
+  speakerId: m.speakerId,
   controls: {
     alternativeCount: m.alternativeCount ?? 1,
     chosen: m.chosen ?? 0,

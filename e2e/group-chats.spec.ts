@@ -1,0 +1,74 @@
+// Group chats in the browser: start one with three characters from home, hear from the two named, run
+// auto-mode for three turns and stop it; the group opens again through ?hist= like any chat.
+import { expect, test } from './support/fixtures.ts';
+
+const MEMBERS = ['Seraphine Vale', 'Rook', 'Juniper Hale'];
+
+test('a group of three: the two named answer, auto-mode runs three turns and stops', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await page.getByRole('button', { name: 'Start a group chat' }).click();
+  const picker = page.getByRole('dialog', { name: 'Start a group chat' });
+  for (const name of MEMBERS) await picker.getByRole('checkbox', { name }).check();
+  await picker.getByRole('button', { name: 'Start group chat' }).click();
+  await expect(page).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
+  const uuid = page.url().split('/').at(-1)!;
+  const members = page.getByRole('region', { name: 'Group members' });
+  for (const name of MEMBERS)
+    await expect(members.getByRole('button', { name: `Speak: ${name}` })).toBeVisible();
+
+  // Juniper stays quiet unless named (talkativeness 0), so only the two named answer.
+  const juniper = members.getByRole('slider', { name: 'Talkativeness of Juniper Hale' });
+  await juniper.focus();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/members/') && r.request().method() === 'PATCH'),
+    juniper.press('Home'),
+  ]);
+  await expect(juniper).toHaveValue('0');
+
+  const box = page.getByPlaceholder('Type your message to the group...');
+  await box.fill('Seraphine and Rook, where shall we ride tonight?');
+  await box.press('Enter');
+  const replies = page.getByRole('log', { name: 'Conversation' }).locator('[data-message="assistant"]');
+  await expect(replies).toHaveCount(2);
+  await expect(replies.nth(0)).toHaveAttribute('data-speaker', 'Seraphine Vale');
+  await expect(replies.nth(1)).toHaveAttribute('data-speaker', 'Rook');
+  await expect(replies.nth(0)).toContainText('Seraphine Vale');
+  await expect(box).toBeEnabled();
+  await page.screenshot({ path: 'test-results/screens/group-named.png' });
+
+  // Auto-mode: a free person is told first that each reply counts; three turns, then stop.
+  await page.getByRole('button', { name: 'Auto-mode', exact: true }).click();
+  const notice = page.getByRole('dialog', { name: 'Start auto-mode?' });
+  await expect(notice).toContainText(
+    'Each character reply counts as one message against your free daily limit',
+  );
+  await notice.getByRole('button', { name: 'Start auto-mode' }).click();
+  await expect(page.getByRole('button', { name: 'Stop auto-mode' })).toBeVisible();
+  await expect(replies).toHaveCount(5, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Stop auto-mode' }).click();
+  await expect(page.getByRole('button', { name: 'Auto-mode', exact: true })).toBeVisible();
+  const after = await replies.count();
+  expect(after).toBeLessThanOrEqual(6);
+  await page.waitForTimeout(3000);
+  await expect(replies).toHaveCount(after);
+  // Turn by turn, nobody answers themself twice in a row.
+  const speakers = await replies.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-speaker')));
+  for (let i = 3; i < speakers.length; i++) expect(speakers[i]).not.toBe(speakers[i - 1]);
+  await page.screenshot({ path: 'test-results/screens/group-auto.png' });
+
+  // 'Speak' makes Juniper answer now.
+  await members.getByRole('button', { name: 'Speak: Juniper Hale' }).click();
+  await expect(replies.last()).toHaveAttribute('data-speaker', 'Juniper Hale');
+
+  // The group opens through ?hist= like any chat; on a phone it fits the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/chat/1?hist=${uuid}`);
+  await expect(page).toHaveURL(`/group/${uuid}`);
+  await expect(replies).toHaveCount(after + 1);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/screens/group-phone.png', fullPage: true });
+});
