@@ -7,17 +7,21 @@
 // not depend on how busy the machine is with other work, unlike wall time. The fake model, the two
 // servers and this load generator are four processes; each side runs alone (one after the other).
 //
-// With Character Memory on (the default, as for a new person), every person starts with `--memories` memories
-// of the character, half the turns tell something worth keeping (the judge stores it), and each round
-// waits for the judge's queue to empty before it reads the CPU, so recall, the judge and storing all count.
-// The relay then does the same work at its simplest (embed the message, one recall statement, a JSON judge
-// call after the reply, an insert when it says so). The sentence encoder is the embedded one
-// (`--embeddings embedded`, the product's default, in its own thread: its CPU is model time, like the chat
-// model's, and is printed apart, with the ratio without it on both sides) or the fake model's
-// /v1/embeddings (`--embeddings remote`, as with EMBEDDINGS_URL).
+// By default it runs the issue's three cases as shipped (memory on with the embedded encoder, the remote
+// limit learnt from the provider, no REMOTE_MODEL_CONCURRENCY), `--runs` times each, each beside its relay:
+// - shipped: people with no memories of the character whose messages hold nothing to keep, against the
+//   plain relay (no memory work);
+// - memory-off: Character Memory off, against the plain relay;
+// - memories: every person starts with `--memories` memories of the character and half the turns tell
+//   something worth keeping (the judge stores it); each round waits for the judge's queue to empty before
+//   it reads the CPU. The relay then does the same work at its simplest (embed the message, one recall
+//   statement, a JSON judge call after the reply, an insert when it says so).
+// The sentence encoder is the embedded one (`--embeddings embedded`, in its own thread: its CPU is printed
+// apart) or the fake model's /v1/embeddings (`--embeddings remote`, as with EMBEDDINGS_URL). Each run also
+// prints the time to first words (p50, p99) and turns per second of both sides.
 //
-// Run: npm run bench:reply-pipeline [-- --chats 50 --turns 6 --token-delay 20 --reply-tokens 60 --memory on|off
-//        --embeddings embedded|remote --memories 8]
+// Run: npm run bench:reply-pipeline [-- --case all|shipped|memory-off|memories --runs 3 --chats 50 --turns 6
+//        --rounds 3 --token-delay 20 --reply-tokens 60 --embeddings embedded|remote --memories 8]
 //      DATABASE_URL=postgres://... npm run bench:reply-pipeline   (PostgreSQL instead of the embedded one)
 //      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
 //      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
@@ -39,11 +43,18 @@ const { values } = parseArgs({
     'reply-tokens': { type: 'string', default: '60' },
     'model-url': { type: 'string' },
     profile: { type: 'string' },
-    // Character Memory as the person sets it: on (recall, the reply's embedding, the judge) or off.
+    // Which of the issue's cases (default all, each beside its relay): shipped (memory on, no memories of the
+    // character, nothing worth keeping, against the plain relay), memory-off (against the plain relay),
+    // memories (8 memories each, half the turns worth keeping, against the relay doing the same memory work).
+    case: { type: 'string', default: 'all' },
+    runs: { type: 'string', default: '3' },
+    // Set per case for the children (and by hand with --case none, the older single-run form):
     memory: { type: 'string', default: 'on' },
+    'relay-memory': { type: 'string', default: 'on' },
+    keep: { type: 'string', default: 'on' },
     embeddings: { type: 'string', default: 'embedded' },
     memories: { type: 'string', default: '8' },
-    rounds: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const chats = Number(values.chats);
@@ -152,9 +163,7 @@ async function runKindred() {
     ...benchServerEnv({ dataDir, modelUrl: values['model-url']! }),
     // Free people, so the daily reservation is on the path; a day's allowance that the rounds fit in.
     FREE_DAILY_MESSAGES: '1000',
-    // The plan gate stays on the path, sized so every chat streams at once as on the relay's side: a
-    // queue in front of the model would change the load's shape (fewer streams per tick), not our cost.
-    REMOTE_MODEL_CONCURRENCY: String(chats * 2),
+    // REMOTE_MODEL_CONCURRENCY as shipped: unset, the limit learnt from the provider (which has room here).
     ...(values.embeddings === 'remote' && {
       EMBEDDINGS_URL: values['model-url']!,
       EMBEDDINGS_MODEL: 'fake-embed',
@@ -169,7 +178,7 @@ async function runKindred() {
   const logger = createLogger('info');
   const embedder = createEmbedder(config);
   const memory = createMemoryService({ database, embedder, log: logger });
-  if (values.memory !== 'off') await seedMemories(memory, people);
+  if (values.memory !== 'off' && Number(values.memories) > 0) await seedMemories(memory, people);
   const app = createApp({ config, database, logger, memory });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send!({ url: `http://127.0.0.1:${info.port}`, people } satisfies TReady);
@@ -237,7 +246,8 @@ async function runRelay() {
   const { JUDGE_SCHEMA } = await import('../src/server/memory/judge.ts');
   const { detectSearchCapabilities } = await import('../src/server/memory/search-capabilities.ts');
   let hasVector = false;
-  const isMemoryOn = values.memory !== 'off';
+  // The relay does memory work only beside Kindred's "memories" case; otherwise it is the plain relay.
+  const isMemoryOn = values['relay-memory'] === 'on';
   const embedder = await relayEmbedder();
   let query: TQuery;
   let close: () => Promise<void>;
@@ -247,7 +257,8 @@ async function runRelay() {
     await database.migrate();
     await seedDatabase(database.db);
     people = await makePeople(database.db);
-    if (isMemoryOn) await seedMemories(createMemoryService({ database, embedder }), people);
+    if (isMemoryOn && Number(values.memories) > 0)
+      await seedMemories(createMemoryService({ database, embedder }), people);
     hasVector = (await detectSearchCapabilities(database.db)).vector;
     await database.close();
     const pg = (await import('pg')).default;
@@ -260,7 +271,8 @@ async function runRelay() {
     await database.migrate();
     await seedDatabase(database.db);
     people = await makePeople(database.db);
-    if (isMemoryOn) await seedMemories(createMemoryService({ database, embedder }), people);
+    if (isMemoryOn && Number(values.memories) > 0)
+      await seedMemories(createMemoryService({ database, embedder }), people);
     hasVector = (await detectSearchCapabilities(database.db)).vector;
     query = async (_name, text, params) => (await client.query<Record<string, unknown>>(text, params)).rows;
     close = () => client.close();
@@ -438,24 +450,50 @@ async function runRelay() {
 }
 
 // ---- parent: the load ----
-function start(role: string, extra: string[] = []): Promise<{ child: ChildProcess; ready: TReady }> {
+type TCase = {
+  name: string;
+  memory: 'on' | 'off';
+  relayMemory: 'on' | 'off';
+  memories: string;
+  keep: 'on' | 'off';
+};
+
+/** The issue's cases, each against its relay (the plain one, or one doing the same memory work). */
+const CASES: Record<string, TCase> = {
+  shipped: {
+    name: 'as shipped: memory on, no memories of the character, nothing to keep (vs the plain relay)',
+    memory: 'on',
+    relayMemory: 'off',
+    memories: '0',
+    keep: 'off',
+  },
+  'memory-off': {
+    name: 'memory off (vs the plain relay)',
+    memory: 'off',
+    relayMemory: 'off',
+    memories: '0',
+    keep: 'off',
+  },
+  memories: {
+    name: 'memories of the character, half the turns worth keeping (vs the relay doing the same memory work)',
+    memory: 'on',
+    relayMemory: 'on',
+    memories: values.memories!,
+    keep: 'on',
+  },
+};
+
+function start(
+  role: string,
+  c: TCase,
+  extra: string[] = [],
+): Promise<{ child: ChildProcess; ready: TReady }> {
   const child = fork(
     SELF,
     [
-      '--role',
-      role,
-      '--chats',
-      String(chats),
-      '--token-delay',
-      String(tokenDelayMs),
-      '--reply-tokens',
-      String(replyTokens),
-      '--memory',
-      values.memory!,
-      '--embeddings',
-      values.embeddings!,
-      '--memories',
-      values.memories!,
+      ...['--role', role, '--chats', String(chats), '--token-delay', String(tokenDelayMs)],
+      ...['--reply-tokens', String(replyTokens), '--memory', c.memory, '--relay-memory', c.relayMemory],
+      ...['--embeddings', values.embeddings!, '--memories', c.memories],
       ...(values.profile ? ['--profile', values.profile] : []),
       ...extra,
     ],
@@ -477,27 +515,33 @@ function cpuOf(child: ChildProcess): Promise<TCpu> {
   });
 }
 
-/** One streamed turn; the chat log's uuid from the start event, the reply's text length. */
-async function turn(url: string, person: TPerson, hist: string | undefined, turnIndex = 0) {
+/** One streamed turn: the chat log's uuid and the time to its first words (ms). */
+async function turn(url: string, person: TPerson, hist: string | undefined, c: TCase, turnIndex = 0) {
+  const t0 = performance.now();
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: person.cookie },
     body: JSON.stringify({
       userId: person.id,
       characterId: CHARACTER_ID,
-      // Half the turns tell something worth keeping (the judge stores it), half ask.
+      // With `keep`, half the turns tell something worth keeping (the judge stores it); the others ask.
       userInput:
-        turnIndex % 2
+        c.keep === 'on' && turnIndex % 2
           ? `I told my sister Maya about the lighthouse trip number ${turnIndex} today`
           : `How is the road today, friend number ${person.id}?`,
-      memoryEnabled: values.memory !== 'off',
+      memoryEnabled: c.memory !== 'off',
       hist,
     }),
   });
   if (res.status !== 200) throw new Error(`reply failed with ${res.status}: ${await res.text()}`);
-  const text = await res.text();
+  let text = '';
+  let firstWordsMs = Number.NaN;
+  for await (const part of res.body!.pipeThrough(new TextDecoderStream())) {
+    text += part;
+    if (Number.isNaN(firstWordsMs) && text.includes('event: delta')) firstWordsMs = performance.now() - t0;
+  }
   if (!text.includes('event: done')) throw new Error(`the reply did not finish: ${text.slice(-300)}`);
-  return /"hist":"([^"]+)"/.exec(text)?.[1];
+  return { hist: /"hist":"([^"]+)"/.exec(text)?.[1], firstWordsMs };
 }
 
 type TCpuTotals = Omit<TCpu, 'rss'>;
@@ -521,95 +565,126 @@ type TSide = {
   turns: number;
   /** CPU per turn of each round, for the spread of the ratio. */
   rounds: number[];
+  firstWords: number[];
+  wallMs: number;
 };
 
 /** One round: every chat of the side sends `turns` messages, one after the other, all chats at once. */
-async function round(side: TSide) {
+async function round(side: TSide, c: TCase) {
   const before = await cpuOf(side.child);
+  const t0 = performance.now();
   await Promise.all(
     side.people.map(async (p) => {
       let hist: string | undefined;
-      for (let t = 0; t < turns; t++) hist = await turn(side.url, p, hist, t);
+      for (let t = 0; t < turns; t++) {
+        const done = await turn(side.url, p, hist, c, t);
+        hist = done.hist;
+        side.firstWords.push(done.firstWordsMs);
+      }
     }),
   );
+  side.wallMs += performance.now() - t0;
   const after = await cpuOf(side.child);
   for (const key of Object.keys(side.cpu) as (keyof TCpuTotals)[]) side.cpu[key] += after[key] - before[key];
   side.rounds.push((after.cpuMicros - before.cpuMicros) / (side.people.length * turns));
   side.turns += side.people.length * turns;
 }
 
-async function runLoad() {
-  const model = await start('model');
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)] ?? Number.NaN;
+
+type TRunResult = {
+  kindredMs: number;
+  relayMs: number;
+  ratio: number;
+  ttft: [number, number];
+  tps: [number, number];
+};
+
+async function runOnce(c: TCase): Promise<TRunResult> {
+  const model = await start('model', c);
   const [relay, kindred] = await Promise.all([
-    start('relay', ['--model-url', model.ready.url]),
-    start('kindred', ['--model-url', model.ready.url]),
+    start('relay', c, ['--model-url', model.ready.url]),
+    start('kindred', c, ['--model-url', model.ready.url]),
   ]);
+  const side = (name: string, child: ChildProcess, url: string, people: TPerson[]): TSide => ({
+    ...{ name, child, url, people, cpu: noCpu(), turns: 0, rounds: [], firstWords: [], wallMs: 0 },
+  });
   const sides: TSide[] = [
-    {
-      name: 'minimal relay',
-      child: relay.child,
-      url: `${relay.ready.url}/reply`,
-      people: relay.ready.people!,
-      cpu: noCpu(),
-      turns: 0,
-      rounds: [],
-    },
-    {
-      name: 'Kindred',
-      child: kindred.child,
-      url: `${kindred.ready.url}/assistant-reply-openai`,
-      people: kindred.ready.people!,
-      cpu: noCpu(),
-      turns: 0,
-      rounds: [],
-    },
+    side('minimal relay', relay.child, `${relay.ready.url}/reply`, relay.ready.people!),
+    side('Kindred', kindred.child, `${kindred.ready.url}/assistant-reply-openai`, kindred.ready.people!),
   ];
   // Warm-up: JIT, pools, prepared statements, the model availability cache.
-  for (const side of sides)
-    await Promise.all(side.people.slice(0, 10).map((p) => turn(side.url, p, undefined)));
+  for (const s of sides) await Promise.all(s.people.slice(0, 10).map((p) => turn(s.url, p, undefined, c)));
   // Rounds alternate between the sides, so a busy moment of the machine falls on both sides alike.
-  for (let r = 0; r < ROUNDS; r++) for (const side of sides) await round(side);
-  for (const side of sides) side.child.disconnect();
-  await Promise.all(sides.map((side) => new Promise((r) => side.child.once('exit', r))));
+  for (let r = 0; r < ROUNDS; r++) for (const s of sides) await round(s, c);
+  for (const s of sides) s.child.disconnect();
+  await Promise.all(sides.map((s) => new Promise((r) => s.child.once('exit', r))));
   model.child.kill();
 
-  const memoryNote =
-    values.memory === 'off'
-      ? 'memory off'
-      : `memory on (${values.memories} memories each, ${values.embeddings} encoder)`;
-  console.log(
-    `${chats} concurrent chats × ${turns} turns × ${ROUNDS} rounds, ${replyTokens}-token replies at ${tokenDelayMs} ms/token, database ${
-      DATABASE_URL ? 'postgres' : 'pglite (embedded)'
-    }, ${memoryNote}`,
-  );
-  const perTurn = (side: TSide, micros: number) => (micros / 1000 / side.turns).toFixed(2);
-  for (const side of sides) {
-    const { cpuMicros, mainMicros, encoderMicros, sysMicros, readCalls, writeCalls, writtenBytes } = side.cpu;
-    const calls = (n: number) => (n / side.turns).toFixed(1);
+  const perTurn = (s: TSide, micros: number) => (micros / 1000 / s.turns).toFixed(2);
+  for (const s of sides) {
+    const { cpuMicros, mainMicros, encoderMicros, sysMicros } = s.cpu;
     console.log(
-      `  ${side.name.padEnd(14)} CPU ${perTurn(side, cpuMicros)} ms per turn   (${side.turns} turns; main thread ${perTurn(
-        side,
-        mainMicros,
-      )} ms, kernel ${perTurn(side, sysMicros)} ms${encoderMicros ? `, sentence encoder thread ${perTurn(side, encoderMicros)} ms` : ''}${
-        writeCalls
-          ? `; ${calls(writeCalls)} writes (${(writtenBytes / side.turns / 1000).toFixed(1)} kB) and ${calls(readCalls)} reads a turn`
-          : ''
-      })`,
+      `    ${s.name.padEnd(14)} CPU ${perTurn(s, cpuMicros)} ms/turn (main ${perTurn(s, mainMicros)}, kernel ${perTurn(
+        s,
+        sysMicros,
+      )}${encoderMicros ? `, encoder thread ${perTurn(s, encoderMicros)}` : ''})  first words p50 ${p50(
+        s.firstWords,
+      ).toFixed(
+        0,
+      )} ms p99 ${p99(s.firstWords).toFixed(0)} ms  ${((s.turns / s.wallMs) * 1000).toFixed(1)} turns/s`,
     );
   }
   const [floor, ours] = sides as [TSide, TSide];
-  const ratio = (micros: number) => (micros / ours.turns / (floor.cpu.cpuMicros / floor.turns)).toFixed(2);
   const perRound = ours.rounds.map((micros, i) => micros / floor.rounds[i]!);
+  const ratio = ours.cpu.cpuMicros / ours.turns / (floor.cpu.cpuMicros / floor.turns);
   console.log(
-    `  ratio Kindred / minimal relay: ${ratio(ours.cpu.cpuMicros)}×   (rounds ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)}×)`,
+    `    ratio ${ratio.toFixed(2)}× (rounds ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)}×)`,
   );
-  if (ours.cpu.encoderMicros) {
-    // The encoder is a model, like the chat model whose time neither side counts: the servers' own cost is the rest.
-    const own = (side: TSide) => (side.cpu.cpuMicros - side.cpu.encoderMicros) / side.turns;
-    console.log(
-      `  ratio without the sentence encoders' threads (model time): ${(own(ours) / own(floor)).toFixed(2)}×`,
+  return {
+    kindredMs: ours.cpu.cpuMicros / 1000 / ours.turns,
+    relayMs: floor.cpu.cpuMicros / 1000 / floor.turns,
+    ratio,
+    ttft: [p50(ours.firstWords), p50(floor.firstWords)],
+    tps: [(ours.turns / ours.wallMs) * 1000, (floor.turns / floor.wallMs) * 1000],
+  };
+}
+
+async function runLoad() {
+  const names = values.case === 'all' ? Object.keys(CASES) : [values.case!];
+  const runs = Number(values.runs);
+  console.log(
+    `${chats} concurrent chats × ${turns} turns × ${ROUNDS} rounds, ${replyTokens}-token replies at ${tokenDelayMs} ms/token, database ${
+      DATABASE_URL ? 'postgres' : 'pglite (embedded)'
+    }, ${values.embeddings} encoder, ${runs} runs a case; load average at start ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
+  const summary: string[] = [];
+  for (const name of names) {
+    const c = CASES[name];
+    if (!c) throw new Error(`unknown case ${name}: ${Object.keys(CASES).join(', ')} or all`);
+    console.log(`\n${c.name}`);
+    const results: TRunResult[] = [];
+    for (let r = 0; r < runs; r++) {
+      console.log(`  run ${r + 1} (load average ${os.loadavg()[0]!.toFixed(1)})`);
+      results.push(await runOnce(c));
+    }
+    const med = (pick: (x: TRunResult) => number) => p50(results.map(pick));
+    summary.push(
+      `${name.padEnd(11)} Kindred ${med((x) => x.kindredMs).toFixed(2)} ms/turn, relay ${med((x) => x.relayMs).toFixed(2)}, ratio ${med(
+        (x) => x.ratio,
+      ).toFixed(
+        2,
+      )}× (runs ${results.map((x) => x.ratio.toFixed(2)).join(', ')}); first words p50 ${med((x) => x.ttft[0]).toFixed(0)} ms vs ${med(
+        (x) => x.ttft[1],
+      ).toFixed(0)} ms; ${med((x) => x.tps[0]).toFixed(1)} vs ${med((x) => x.tps[1]).toFixed(1)} turns/s`,
     );
   }
+  console.log(`\nmedians of ${runs} runs (Kindred vs its relay):`);
+  for (const line of summary) console.log(`  ${line}`);
 }
 
 if (values.role === 'model') await runModel();
