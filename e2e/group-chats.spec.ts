@@ -63,6 +63,16 @@ test('a group of three: the two named answer, auto-mode runs three turns and sto
   await members.getByRole('button', { name: 'Speak: Juniper Hale' }).click();
   await expect(replies.last()).toHaveAttribute('data-speaker', 'Juniper Hale');
 
+  // The sidebar's recent chats show the group with its members' faces, and open it.
+  const faces = page.getByRole('img', { name: 'Group: Seraphine Vale, Rook, Juniper Hale' });
+  await expect(faces).toBeVisible();
+  await page.goto('/');
+  await page
+    .getByRole('link', { name: /Group: Seraphine Vale, Rook, Juniper Hale/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`/group/${uuid}`);
+
   // The group opens through ?hist= like any chat; on a phone it fits the width.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/chat/1?hist=${uuid}`);

@@ -12,6 +12,7 @@ import {
   USER_INPUT_MAX_CHARS,
 } from './chat-limits.ts';
 import type { TMessageControls } from './controls.ts';
+import type { TGroupFace } from './groups.ts';
 import type { TReplyLore } from './lorebooks.ts';
 import type { TCrisisCard } from './safety.ts';
 import { ZText } from './text.ts';
@@ -86,6 +87,8 @@ export type TChatLogSummary = {
   title: string | null;
   /** The first 60 characters of the first non-empty message, or null when there is none. */
   preview: string | null;
+  /** A group chat's members (History shows their avatars). */
+  members?: TGroupFace[];
 };
 
 export const ZCreateChatLog = z.object({
@@ -228,4 +231,6 @@ export type TRecentChat = {
   title: string | null;
   preview: string | null;
   updatedAt: string;
+  /** A group chat's members (the sidebar shows their avatars). */
+  members?: TGroupFace[];
 };

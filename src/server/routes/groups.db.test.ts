@@ -2,7 +2,7 @@
 // regenerate, the daily limit), and every unhappy path: signed out, another person's group or character,
 // malformed bodies, over the limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TChatLog, TReplyResponse } from '../../shared/chat.ts';
+import type { TChatLog, TChatLogSummary, TRecentChat, TReplyResponse } from '../../shared/chat.ts';
 import type { TGroupChat, TGroupMessageResult } from '../../shared/groups.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import {
@@ -213,6 +213,24 @@ describe('members', () => {
     const log = (await (await call(t, 'GET', `/api/chatlogs/${hist}`, { user: me })).json()) as TChatLog;
     expect(log.isGroup).toBe(true);
     expect(log.conversation.map((m) => m.content)).toContain('Ciao Luca');
+  });
+
+  it('History and the recent chats show a group with its members', async () => {
+    const group = await startGroup([JUNIPER, ROOK]);
+    await write(group.uuid, 'Hello both');
+    const history = (await (
+      await call(t, 'GET', `/api/chatlogs/filtered?userId=${me.id}&characterId=${JUNIPER}`, { user: me })
+    ).json()) as TChatLogSummary[];
+    const listed = history.find((h) => h.uuid === group.uuid);
+    expect(listed?.members?.map((m) => m.name)).toEqual(['Juniper Hale', 'Rook']);
+    expect(history.filter((h) => h.uuid !== group.uuid).every((h) => h.members === undefined)).toBe(true);
+    const recent = (await (
+      await call(t, 'GET', '/api/chatlogs/recent', { user: me })
+    ).json()) as TRecentChat[];
+    expect(recent.find((r) => r.uuid === group.uuid)?.members?.map((m) => m.characterId)).toEqual([
+      JUNIPER,
+      ROOK,
+    ]);
   });
 
   it('the reply order can be changed only to one of the four', async () => {

@@ -24,6 +24,7 @@ import {
 import { ownClipUrls } from '../../db/queries/voice-clips.ts';
 import type { TChatLogRow, TChatMessageRow } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { withGroupFaces } from '../groups/group-faces.ts';
 import { messageControls, messageLore } from './message-controls.ts';
 
 /** The History drawer and notifications show at most this many chats per character. */
@@ -107,7 +108,7 @@ export async function listChatLogsWithPreviews(
     previewChars: HISTORY_PREVIEW_CHARS,
     limit: CHAT_LOG_LIST_MAX,
   });
-  return rows.map(toSummary);
+  return withGroupFaces(db, opts.userId, rows.map(toSummary));
 }
 
 export async function saveNewChatLog(
@@ -155,5 +156,9 @@ export async function totalChats(db: TDb, userId: number) {
 /** The sidebar's 'Recent chats': the latest text chats across characters, named or previewed. */
 export async function recentChats(db: TDb, opts: { userId: number; limit: number }): Promise<TRecentChat[]> {
   const rows = await listRecentChats(db, { ...opts, previewChars: HISTORY_PREVIEW_CHARS });
-  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() }));
+  return withGroupFaces(
+    db,
+    opts.userId,
+    rows.map((r) => ({ ...r, updatedAt: r.updatedAt.toISOString() })),
+  );
 }

@@ -62,11 +62,26 @@ export async function startGroupTurn(deps: TReplyDeps, input: TGroupTurnInput): 
     replacesReply: false,
     isFirstAnswer: ctx.rows.at(-1)?.role === 'user',
     store: (message) =>
-      appendMessage(db, { userId: user.id, uuid, message: { ...message, speakerId: speaker } }),
+      appendMessage(db, {
+        userId: user.id,
+        uuid,
+        message: {
+          ...message,
+          content: withoutOwnName(message.content, ctx.character.name),
+          speakerId: speaker,
+        },
+      }),
   };
   // With no message of the person's yet there is nothing to recall or remember.
   return startStreaming(deps, prepared, {
     ...input,
     memoryEnabled: input.memoryEnabled && prepared.message !== '',
   });
+}
+
+/** Models often start a group reply with their own "Name:" as the history shows the others': drop it. */
+export function withoutOwnName(reply: string, name: string): string {
+  const prefix = new RegExp(`^\\s*\\**${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\**\\s*:\\s*`, 'i');
+  const stripped = reply.replace(prefix, '');
+  return stripped.trim() === '' ? reply : stripped;
 }

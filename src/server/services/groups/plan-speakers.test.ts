@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withoutOwnName } from './group-turn.ts';
 import { mentionIndex, nextSpeaker, planSpeakers, type TSpeakerCandidate } from './plan-speakers.ts';
 
 const member = (
@@ -110,5 +111,14 @@ describe('nextSpeaker', () => {
     expect(
       nextSpeaker({ members: [member(3, 'Rook')], message: '', lastSpeakerId: 3, random: rolls(0) }),
     ).toBe(3);
+  });
+});
+
+describe('a group reply that starts with its own name', () => {
+  it('is stored without it; a reply that is only the name, or names another, is kept', () => {
+    expect(withoutOwnName('Rook: Well met.', 'Rook')).toBe('Well met.');
+    expect(withoutOwnName('**Seraphine Vale**: Hush.', 'Seraphine Vale')).toBe('Hush.');
+    expect(withoutOwnName('Juniper Hale: yes', 'Rook')).toBe('Juniper Hale: yes');
+    expect(withoutOwnName('Rook:', 'Rook')).toBe('Rook:');
   });
 });

@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import type { TRecentChat } from '../../../shared/chat.ts';
 import { ownCharactersQuery } from '../../features/characters/queries.ts';
+import { GroupFaces } from '../../features/groups/group-faces.tsx';
 import { api } from '../../lib/api.ts';
 import { Avatar } from '../avatar.tsx';
 
@@ -35,9 +36,15 @@ export function RecentChats() {
         {data.map((chat) => (
           <li key={chat.uuid}>
             <NavLink to={`/chat/${chat.characterId}?hist=${chat.uuid}`} className={itemClass} end>
-              <Avatar src={chat.avatarUrl} alt="" size={28} />
+              {chat.members ? (
+                <GroupFaces members={chat.members} size={24} />
+              ) : (
+                <Avatar src={chat.avatarUrl} alt="" size={28} />
+              )}
               <span className="min-w-0">
-                <span className="block truncate">{chat.characterName}</span>
+                <span className="block truncate">
+                  {chat.members ? chat.members.map((m) => m.name).join(', ') : chat.characterName}
+                </span>
                 <span className="block truncate text-xs text-muted">
                   {chat.title ?? chat.preview ?? '[No content]'}
                 </span>

@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { TChatLogSummary } from '../../../shared/chat.ts';
 import { CHAT_TITLE_MAX_CHARS } from '../../../shared/chat-limits.ts';
+import { GroupFaces } from '../groups/group-faces.tsx';
 
 export function HistoryItem({
   log,
@@ -60,9 +61,12 @@ export function HistoryItem({
   return (
     <div className="group relative rounded-xl border border-line bg-panel-2 hover:border-accent">
       <button type="button" onClick={onOpen} className="w-full px-4 py-3 pr-20 text-left">
-        <time dateTime={log.updatedAt} className="block text-xs text-muted">
-          {new Date(log.updatedAt).toLocaleString()}
-        </time>
+        <span className="flex items-center gap-2">
+          {log.members && <GroupFaces members={log.members} size={20} />}
+          <time dateTime={log.updatedAt} className="block text-xs text-muted">
+            {new Date(log.updatedAt).toLocaleString()}
+          </time>
+        </span>
         <span className={`mt-1 block break-words ${log.title ? 'font-medium' : ''}`}>{label}</span>
         {log.title && log.preview && (
           <span className="mt-0.5 block truncate text-xs text-muted">{log.preview}</span>

@@ -37,6 +37,7 @@ export function useGroupChat(options: {
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: ['group-log', uuid] });
     void queryClient.invalidateQueries({ queryKey: usageQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: ['chatlogs'] });
   }, [queryClient, uuid]);
 
   /** One character's turn (the named one, or the next one), streamed; resolves when it is stored. */
