@@ -40,6 +40,7 @@ import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
+import { reportsRoutes } from './routes/reports.ts';
 import { publicSafetyRoutes, safetyRoutes } from './routes/safety.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { supportRoutes } from './routes/support.ts';
@@ -203,6 +204,7 @@ export function createApp(deps: TAppDeps) {
   const safety = deps.safety ?? safetyFromConfig({ config, db, embedder: memory.embedder, log: logger });
   app.route('/api/safety', safetyRoutes(db, safety));
   app.route('/', publicSafetyRoutes(config.dataDir, safety));
+  app.route('/api/reports', reportsRoutes(db));
   app.route(
     '/api/account',
     accountRoutes(db, storage, config.adminEmails, { backoff, trustProxy: config.TRUST_PROXY }),

@@ -1,5 +1,4 @@
 // Companion-safety words and shapes shared by the server and the web app (issue 23).
-import { z } from 'zod';
 
 /** The always-visible line on a character's chat. */
 export const aiDisclosureLine = (characterName: string) =>
@@ -30,14 +29,6 @@ export const CRISIS_CARD_TITLE = 'You matter, and you do not have to go through 
 export const CRISIS_CARD_TEXT =
   'It sounds like you might be going through something really painful. You can talk to a real person right now, for free, at any hour:';
 
-/** PUT /api/safety/country: the country whose crisis lines a person is shown (null: from the time zone). */
-export const ZCrisisCountry = z.object({
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code')
-    .nullable(),
-});
-
 /** Age in whole years on `now` (UTC) of someone born on `birthDate` (YYYY-MM-DD). */
 export function ageOn(birthDate: string, now: Date = new Date()): number {
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
@@ -49,3 +40,6 @@ export function ageOn(birthDate: string, now: Date = new Date()): number {
 /** A person known to be under 18 (no date of birth: not known to be a minor). */
 export const isMinorOn = (birthDate: string | null | undefined, now: Date = new Date()) =>
   Boolean(birthDate) && ageOn(birthDate as string, now) < 18;
+
+/** Shown on the sign-in screen to a suspended person. */
+export const SUSPENDED_PREFIX = 'Your account is suspended.';

@@ -5,6 +5,8 @@ import Google from '@auth/core/providers/google';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import { endIdpSessionsOfUser } from '../db/queries/idp.ts';
+import { findSuspension } from '../db/queries/reports.ts';
+import { findUserByEmail } from '../db/queries/users.ts';
 import { createAuthAdapter } from './adapter.ts';
 import { BUNDLED_CLIENT_ID, BUNDLED_PROVIDER_ID, bundledClientSecret, idpIssuer } from './idp/provider.ts';
 import { isOwner } from './owner.ts';
@@ -47,6 +49,13 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
     pages: { signIn: '/login', error: '/login' },
     useSecureCookies: config.publicUrl.startsWith('https://'),
     callbacks: {
+      // A suspended person cannot sign in: they are sent back to /login, which says why.
+      async signIn({ user }) {
+        const row = user.email ? await findUserByEmail(db, user.email) : undefined;
+        const suspension = row ? await findSuspension(db, row.id) : null;
+        if (!suspension) return true;
+        return `/login?suspended=${encodeURIComponent(suspension.reason)}`;
+      },
       // The session argument carries the session token: reply with a whitelist, never a spread.
       async session({ session, user }) {
         const u = user as typeof user & {

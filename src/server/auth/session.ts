@@ -24,7 +24,8 @@ export async function readSessionUser(c: Context, db: TDb): Promise<TSessionUser
   const token = sessionTokenOf(c);
   if (!token) return null;
   const row = await findSessionWithUser(db, token);
-  if (!row) return null;
+  // A suspended person's sessions are ended when they are suspended; one that slipped through counts for nothing.
+  if (!row || row.user.suspendedAt) return null;
   const { id, email, name, username, image, isSubscribed } = row.user;
   return { id, email, name, username, image, isSubscribed };
 }

@@ -1,15 +1,21 @@
 // /api/admin: the owner's view of the installation (403 for everyone else).
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ZResetLinkRequest } from '../../shared/recovery.ts';
+import { ZReportAction } from '../../shared/reports.ts';
 import { isIdpEnabled } from '../auth/idp/provider.ts';
 import { isOwner, requireOwner } from '../auth/owner.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import type { TJobRunner } from '../jobs/runner.ts';
-import { parseJson, requireUser, type TAppEnv } from '../lib/http.ts';
+import { parseJson, parseParams, requireUser, type TAppEnv } from '../lib/http.ts';
 import { adminSummary } from '../services/admin/admin-summary.ts';
 import { makeResetLinkFor } from '../services/admin/make-reset-link.ts';
 import { safetyReport, safetyReportCsv } from '../services/admin/safety-report.ts';
+import { listReportsForOwner } from '../services/reports/list-reports.ts';
+import { moderateReport } from '../services/reports/moderate-report.ts';
+
+const ZReportParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function adminRoutes(db: TDb, config: TConfig, jobs?: TJobRunner) {
   return new Hono<TAppEnv>()
@@ -31,6 +37,17 @@ export function adminRoutes(db: TDb, config: TConfig, jobs?: TJobRunner) {
       c.header('Content-Disposition', 'attachment; filename="kindred-safety-counts.csv"');
       c.header('Cache-Control', 'no-store');
       return c.body(safetyReportCsv(await safetyReport(db)));
+    })
+    .get('/reports', async (c) => {
+      await requireOwner(c, db, config.adminEmails);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ reports: await listReportsForOwner(db) });
+    })
+    .post('/reports/:id/action', async (c) => {
+      const owner = await requireOwner(c, db, config.adminEmails);
+      const { id } = parseParams(c, ZReportParams);
+      const input = await parseJson(c, ZReportAction);
+      return c.json(await moderateReport(db, { reportId: id, ownerId: owner.id, input }));
     })
     .post('/reset-link', async (c) => {
       await requireOwner(c, db, config.adminEmails);

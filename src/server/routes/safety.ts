@@ -1,7 +1,7 @@
 // /api/safety: the person's side of companion safety — the one-time notice that characters are AI, and
 // which country's crisis lines they are shown; /safety-protocol: the published protocol (no sign-in).
 import { Hono } from 'hono';
-import { ZCrisisCountry } from '../../shared/safety.ts';
+import { ZCrisisCountry } from '../../shared/reports.ts';
 import type { TDb } from '../db/client.ts';
 import { aiNoticeSeenAt, findSafetyFacts, markAiNoticeSeen, setCrisisCountry } from '../db/queries/safety.ts';
 import { AppError } from '../lib/errors.ts';

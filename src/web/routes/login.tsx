@@ -1,6 +1,6 @@
 // /login: the looping video, the product's title and one sign-in button.
 import { redirect, useLoaderData } from 'react-router';
-import { AI_PRODUCT_LINE } from '../../shared/safety.ts';
+import { AI_PRODUCT_LINE, SUSPENDED_PREFIX } from '../../shared/safety.ts';
 import { fetchCsrfToken, fetchProviders, fetchSessionUser, type TProviders } from '../lib/auth-calls.ts';
 
 /** Signed-in people go home; others get the sign-in providers and a fresh anti-forgery token. */
@@ -16,6 +16,7 @@ export async function loginLoader(): Promise<{ providers: TProviders | null; csr
 
 export function LoginRoute() {
   const { providers, csrfToken } = useLoaderData<typeof loginLoader>();
+  const suspended = new URLSearchParams(window.location.search).get('suspended');
   const provider = providers?.google ?? Object.values(providers ?? {})[0];
 
   return (
@@ -37,6 +38,11 @@ export function LoginRoute() {
         <img src="/logo.svg" alt="" className="mx-auto mb-4 h-14 w-14" />
         <h1 className="text-3xl font-semibold">Login to Kindred</h1>
         <p className="mt-2 text-muted">Bring your favourite characters to life</p>
+        {suspended !== null && (
+          <p role="alert" className="mt-4 rounded-lg bg-red-500/15 p-3 text-sm text-red-200">
+            {SUSPENDED_PREFIX} Reason: {suspended || 'not given'}
+          </p>
+        )}
         <form method="post" action={provider ? `/auth/signin/${provider.id}` : undefined} className="mt-8">
           <input type="hidden" name="csrfToken" value={csrfToken ?? ''} />
           <input type="hidden" name="callbackUrl" value={`${window.location.origin}/`} />

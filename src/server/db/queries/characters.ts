@@ -49,7 +49,7 @@ export async function listVisibleCharacters(
   const builtIn = db
     .select(listColumns)
     .from(characters)
-    .where(pageOf(isNull(characters.userId), opts))
+    .where(pageOf(and(isNull(characters.userId), isNull(characters.hiddenAt))!, opts))
     .orderBy(asc(characters.id))
     .limit(opts.limit);
   const own = db
@@ -78,10 +78,17 @@ export async function listOwnCharacters(
 
 /** The built-in cast, for the home banners and the sidebar. */
 export async function listBuiltInCharacters(db: TDb): Promise<TCharacterListRow[]> {
-  return db.select(listColumns).from(characters).where(isNull(characters.userId)).orderBy(asc(characters.id));
+  return db
+    .select(listColumns)
+    .from(characters)
+    .where(and(isNull(characters.userId), isNull(characters.hiddenAt)))
+    .orderBy(asc(characters.id));
 }
 
-/** A character the person may see: built-in, or their own. Someone else's is as good as missing. */
+/**
+ * A character the person may see: built-in (unless the owner hid it after a report), or their own (hidden or
+ * not). Someone else's is as good as missing.
+ */
 export async function findVisibleCharacter(
   db: TDb,
   userId: number,
@@ -91,7 +98,10 @@ export async function findVisibleCharacter(
     .select()
     .from(characters)
     .where(
-      and(eq(characters.id, id), sql`(${characters.userId} is null or ${characters.userId} = ${userId})`),
+      and(
+        eq(characters.id, id),
+        sql`((${characters.userId} is null and ${characters.hiddenAt} is null) or ${characters.userId} = ${userId})`,
+      ),
     );
   return row;
 }

@@ -19,7 +19,8 @@ export type TChatTarget = {
 type TTargetKey = { userId: number; characterId: number; uuid: string | null };
 
 /**
- * The one statement that finds a chat target: the character the person may see (built-in, or their own),
+ * The one statement that finds a chat target: the character the person may see (built-in and not hidden by
+ * the owner, or their own),
  * the character of the named chat log when it is theirs, and the person's persona. No row: no such character.
  */
 function chatTargetSql(opts: TTargetKey) {
@@ -28,7 +29,8 @@ function chatTargetSql(opts: TTargetKey) {
       (select u.persona from ${users} u where u.id = ${opts.userId}) as "userPersona"
     from ${characters} c
     left join ${chatLogs} l on l.uuid = ${opts.uuid}::uuid and l.user_id = ${opts.userId}
-    where c.id = ${opts.characterId} and (c.user_id is null or c.user_id = ${opts.userId})`;
+    where c.id = ${opts.characterId}
+      and ((c.user_id is null and c.hidden_at is null) or c.user_id = ${opts.userId})`;
 }
 
 type TTargetRow = Omit<TChatTarget, 'logCharacterId'> & { logCharacterId: number | string | null };
