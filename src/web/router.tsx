@@ -74,6 +74,10 @@ export const router = createBrowserRouter([
               },
               { path: '/admin', lazy: screen(() => import('./routes/admin.tsx'), 'AdminRoute') },
               {
+                path: '/admin/reports',
+                lazy: screen(() => import('./routes/admin-reports.tsx'), 'AdminReportsRoute'),
+              },
+              {
                 path: '/admin/support',
                 lazy: screen(() => import('./routes/admin-support.tsx'), 'AdminSupportRoute'),
               },

@@ -70,6 +70,9 @@ export function AdminScreen() {
         <Link to="/admin/support" className="text-accent underline">
           Open the support inbox
         </Link>
+        <Link to="/admin/reports" className="ml-4 text-accent underline">
+          Open the reports
+        </Link>
       </Panel>
       <SafetyCountsPanel />
       <ResetLinkPanel />

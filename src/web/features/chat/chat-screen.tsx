@@ -19,6 +19,7 @@ import { RememberButton } from '../memories/remember-button.tsx';
 import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
 import { AiDisclosureLine, AiNotice } from '../safety/ai-disclosure.tsx';
 import { CrisisCard } from '../safety/crisis-card.tsx';
+import { ReportButton } from '../safety/report-dialog.tsx';
 import { MicButton } from '../voice/mic-button.tsx';
 import { useMessageAudio } from '../voice/use-message-audio.ts';
 import { chatLogsQuery, personaQuery, replyPathQuery, saveChatLog, usageQuery } from './chat-api.ts';
@@ -261,7 +262,16 @@ export function ChatScreen({
               <AiDisclosureLine characterName={character.name} />
             </div>
             <ExportCardMenu characterId={character.id} characterName={character.name} />
-            {character.userId === user.id && <OwnCharacterMenu character={character} />}
+            {character.userId === user.id ? (
+              <OwnCharacterMenu character={character} />
+            ) : (
+              <ReportButton
+                label="Report this character"
+                target={{ kind: 'character', characterId: character.id }}
+                className="flex items-center rounded-lg border border-line px-2.5 py-1.5 text-sm text-muted hover:bg-panel-2 hover:text-white"
+                withText
+              />
+            )}
           </div>
 
           <AiNotice />

@@ -1,4 +1,5 @@
-// One message's controls: swipe between alternatives ("2/3"), regenerate, continue, rate, edit, rewind, copy.
+// One message's controls: swipe between alternatives ("2/3"), regenerate, continue, rate, edit, rewind, copy,
+// report.
 import {
   ChevronLeft,
   ChevronRight,
@@ -11,6 +12,7 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ReportButton } from '../safety/report-dialog.tsx';
 import type { TUiMessage } from './use-chat.ts';
 import type { TMessageControlsApi } from './use-message-controls.ts';
 
@@ -131,6 +133,12 @@ export function MessageActions({
       <ActionButton label="Copy" onClick={() => controls.copy(message)}>
         <Copy aria-hidden className="size-3.5" />
       </ActionButton>
+      {isReply && isStored && !message.controls?.isGreeting && controls.hist && (
+        <ReportButton
+          label="Report this reply"
+          target={{ kind: 'message', chatLogUuid: controls.hist, position: message.position! }}
+        />
+      )}
     </div>
   );
 }

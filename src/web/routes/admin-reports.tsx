@@ -1,0 +1,143 @@
+// /admin/reports: the owner reads reports (open first) with the reply in context, and acts on them.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { REPORT_REASONS, type TAdminReport, type TReportAction } from '../../shared/reports.ts';
+import { api } from '../lib/api.ts';
+
+export function AdminReportsRoute() {
+  const reports = useQuery({
+    queryKey: ['admin', 'reports'],
+    queryFn: () => api<{ reports: TAdminReport[] }>('/api/admin/reports'),
+    retry: false,
+  });
+  return (
+    <main className="mx-auto max-w-4xl space-y-4 p-6">
+      <h1 className="text-2xl font-semibold">Reports</h1>
+      {reports.isPending && <p className="text-muted">Loading...</p>}
+      {reports.isError && (
+        <p role="alert" className="text-red-300">
+          {reports.error.message}
+        </p>
+      )}
+      {reports.data?.reports.length === 0 && <p className="text-muted">No reports.</p>}
+      {reports.data?.reports.map((report) => (
+        <ReportCard key={report.id} report={report} />
+      ))}
+    </main>
+  );
+}
+
+const button = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-panel-2 disabled:opacity-40';
+
+function ReportCard({ report }: { report: TAdminReport }) {
+  const queryClient = useQueryClient();
+  const [why, setWhy] = useState('');
+  const act = useMutation({
+    mutationFn: (action: TReportAction) =>
+      api(`/api/admin/reports/${report.id}/action`, { method: 'POST', json: action }),
+    onSuccess: () => {
+      toast.success('Done');
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
+    },
+  });
+  const isOpen = report.status === 'open';
+  const about =
+    report.kind === 'message'
+      ? `A reply of ${report.character?.name ?? 'a deleted character'}`
+      : `The character ${report.character?.name ?? '(deleted)'}`;
+  const people = [
+    { label: 'reporter', person: report.reporter },
+    ...(report.character?.maker ? [{ label: 'maker', person: report.character.maker }] : []),
+  ];
+  return (
+    <article aria-label={`Report ${report.id}`} className="space-y-3 rounded-2xl bg-panel p-5">
+      <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 className="font-medium">{about}</h2>
+        <span className="text-sm text-muted">{REPORT_REASONS[report.reason]}</span>
+        <span className="text-sm text-muted">
+          by {report.reporter.username}, {new Date(report.createdAt).toLocaleString()}
+        </span>
+        <span className={`ml-auto text-xs ${isOpen ? 'text-amber-300' : 'text-muted'}`}>
+          {isOpen ? 'Open' : `Closed: ${report.action}`}
+        </span>
+      </header>
+      {report.note && <p className="text-sm">“{report.note}”</p>}
+      {report.context.length > 0 && (
+        <ol aria-label="The message in context" className="space-y-1 rounded-xl bg-ink p-3 text-sm">
+          {report.context.map((m) => (
+            <li
+              key={m.position}
+              className={m.isReported ? 'rounded bg-red-500/15 p-1.5' : 'p-1.5 text-muted'}
+            >
+              <span className="font-medium">
+                {m.role === 'user' ? report.reporter.username : report.character?.name}:
+              </span>{' '}
+              {m.content}
+            </li>
+          ))}
+        </ol>
+      )}
+      {report.kind === 'message' && report.messageText && report.context.every((m) => !m.isReported) && (
+        <p className="text-sm">Reported text: {report.messageText}</p>
+      )}
+      {isOpen && (
+        <div className="flex flex-wrap items-center gap-2">
+          {report.character && !report.character.isHidden && (
+            <button
+              type="button"
+              className={button}
+              disabled={act.isPending}
+              onClick={() => act.mutate({ action: 'hide_character' })}
+            >
+              Hide character
+            </button>
+          )}
+          {report.kind === 'message' && (
+            <button
+              type="button"
+              className={button}
+              disabled={act.isPending}
+              onClick={() => act.mutate({ action: 'delete_message' })}
+            >
+              Delete message
+            </button>
+          )}
+          <input
+            aria-label="Why (shown to a suspended person)"
+            placeholder="Why (shown to a suspended person)"
+            value={why}
+            onChange={(e) => setWhy(e.target.value)}
+            className="min-w-0 flex-1 rounded-lg border border-line bg-ink px-3 py-1.5 text-sm"
+          />
+          {people
+            .filter(({ person }) => !person.isSuspended)
+            .map(({ label, person }) => (
+              <button
+                key={label}
+                type="button"
+                className={button}
+                disabled={act.isPending || why.trim() === ''}
+                onClick={() => act.mutate({ action: 'suspend_account', userId: person.id, reason: why })}
+              >
+                Suspend {label} ({person.username})
+              </button>
+            ))}
+          <button
+            type="button"
+            className={button}
+            disabled={act.isPending}
+            onClick={() => act.mutate({ action: 'dismiss' })}
+          >
+            Dismiss
+          </button>
+        </div>
+      )}
+      {act.error && (
+        <p role="alert" className="text-sm text-red-300">
+          {act.error.message}
+        </p>
+      )}
+    </article>
+  );
+}
