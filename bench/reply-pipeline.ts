@@ -78,6 +78,9 @@ type TCpu = {
   writeCalls: number;
   writtenBytes: number;
   rss: number;
+  /** Kindred only: the remote model's learnt limit, and the most free replies seen waiting at its gate. */
+  remoteLimit?: number;
+  mostFreeWaiting?: number;
 };
 
 /** This process's read and write system call counts (Linux), for where kernel time goes. */
@@ -98,7 +101,11 @@ function syscallCounts(): { readCalls: number; writeCalls: number; writtenBytes:
 function answerCpuQuestions(
   name: string,
   profileDir?: string,
-  opts: { settle?: () => Promise<void>; encoderMicros?: () => Promise<number> } = {},
+  opts: {
+    settle?: () => Promise<void>;
+    encoderMicros?: () => Promise<number>;
+    gate?: () => { remoteLimit: number; mostFreeWaiting: number };
+  } = {},
 ) {
   let asked = 0;
   let session: import('node:inspector/promises').Session | undefined;
@@ -123,6 +130,7 @@ function answerCpuQuestions(
       sysMicros: usage.system,
       ...syscallCounts(),
       rss: process.memoryUsage.rss(),
+      ...opts.gate?.(),
     } satisfies TCpu;
     if (session && asked === 2) {
       const { profile } = await session.post('Profiler.stop');
@@ -179,13 +187,21 @@ async function runKindred() {
   const embedder = createEmbedder(config);
   const memory = createMemoryService({ database, embedder, log: logger });
   if (values.memory !== 'off' && Number(values.memories) > 0) await seedMemories(memory, people);
-  const app = createApp({ config, database, logger, memory });
+  const { modelSetFromConfig } = await import('../src/server/ai/model-set.ts');
+  const models = modelSetFromConfig(config);
+  // Whether free replies ever waited at the remote gate (they should not: the fake provider has room).
+  let mostFreeWaiting = 0;
+  setInterval(() => {
+    mostFreeWaiting = Math.max(mostFreeWaiting, models.gates.remote.stats().waitingFree);
+  }, 25).unref();
+  const app = createApp({ config, database, logger, memory, models });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send!({ url: `http://127.0.0.1:${info.port}`, people } satisfies TReady);
   });
   answerCpuQuestions('kindred', values.profile, {
     settle: () => memory.idle(),
     encoderMicros: async () => (values.memory === 'off' ? 0 : ((await embedder.usage?.())?.cpuMicros ?? 0)),
+    gate: () => ({ remoteLimit: models.limits.remote.current(), mostFreeWaiting }),
   });
   process.on('disconnect', () => {
     server.close();
@@ -515,24 +531,39 @@ function cpuOf(child: ChildProcess): Promise<TCpu> {
   });
 }
 
+/**
+ * Posts one turn; a 503 (the model's availability check timed out on a saturated machine) is tried again
+ * after a moment, up to three times, and counted.
+ */
+let retried503 = 0;
+async function send(url: string, person: TPerson, hist: string | undefined, c: TCase, turnIndex: number) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: person.cookie },
+      body: JSON.stringify({
+        userId: person.id,
+        characterId: CHARACTER_ID,
+        // With `keep`, half the turns tell something worth keeping (the judge stores it); the others ask.
+        userInput:
+          c.keep === 'on' && turnIndex % 2
+            ? `I told my sister Maya about the lighthouse trip number ${turnIndex} today`
+            : `How is the road today, friend number ${person.id}?`,
+        memoryEnabled: c.memory !== 'off',
+        hist,
+      }),
+    });
+    if (res.status !== 503 || attempt >= 3) return res;
+    retried503 += 1;
+    await res.text();
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** One streamed turn: the chat log's uuid and the time to its first words (ms). */
 async function turn(url: string, person: TPerson, hist: string | undefined, c: TCase, turnIndex = 0) {
   const t0 = performance.now();
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'text/event-stream', cookie: person.cookie },
-    body: JSON.stringify({
-      userId: person.id,
-      characterId: CHARACTER_ID,
-      // With `keep`, half the turns tell something worth keeping (the judge stores it); the others ask.
-      userInput:
-        c.keep === 'on' && turnIndex % 2
-          ? `I told my sister Maya about the lighthouse trip number ${turnIndex} today`
-          : `How is the road today, friend number ${person.id}?`,
-      memoryEnabled: c.memory !== 'off',
-      hist,
-    }),
-  });
+  const res = await send(url, person, hist, c, turnIndex);
   if (res.status !== 200) throw new Error(`reply failed with ${res.status}: ${await res.text()}`);
   let text = '';
   let firstWordsMs = Number.NaN;
@@ -544,7 +575,7 @@ async function turn(url: string, person: TPerson, hist: string | undefined, c: T
   return { hist: /"hist":"([^"]+)"/.exec(text)?.[1], firstWordsMs };
 }
 
-type TCpuTotals = Omit<TCpu, 'rss'>;
+type TCpuTotals = Omit<TCpu, 'rss' | 'remoteLimit' | 'mostFreeWaiting'>;
 
 const noCpu = (): TCpuTotals => ({
   cpuMicros: 0,
@@ -618,11 +649,14 @@ async function runOnce(c: TCase): Promise<TRunResult> {
   for (const s of sides) await Promise.all(s.people.slice(0, 10).map((p) => turn(s.url, p, undefined, c)));
   // Rounds alternate between the sides, so a busy moment of the machine falls on both sides alike.
   for (let r = 0; r < ROUNDS; r++) for (const s of sides) await round(s, c);
+  const lastGate = cpuOf(kindred.child);
+  await lastGate;
   for (const s of sides) s.child.disconnect();
   await Promise.all(sides.map((s) => new Promise((r) => s.child.once('exit', r))));
   model.child.kill();
 
   const perTurn = (s: TSide, micros: number) => (micros / 1000 / s.turns).toFixed(2);
+  const gate = await lastGate;
   for (const s of sides) {
     const { cpuMicros, mainMicros, encoderMicros, sysMicros } = s.cpu;
     console.log(
@@ -636,6 +670,9 @@ async function runOnce(c: TCase): Promise<TRunResult> {
       )} ms p99 ${p99(s.firstWords).toFixed(0)} ms  ${((s.turns / s.wallMs) * 1000).toFixed(1)} turns/s`,
     );
   }
+  console.log(
+    `    Kindred's remote gate: limit ${gate.remoteLimit}, at most ${gate.mostFreeWaiting} free replies waiting`,
+  );
   const [floor, ours] = sides as [TSide, TSide];
   const perRound = ours.rounds.map((micros, i) => micros / floor.rounds[i]!);
   const ratio = ours.cpu.cpuMicros / ours.turns / (floor.cpu.cpuMicros / floor.turns);
@@ -683,6 +720,8 @@ async function runLoad() {
       ).toFixed(0)} ms; ${med((x) => x.tps[0]).toFixed(1)} vs ${med((x) => x.tps[1]).toFixed(1)} turns/s`,
     );
   }
+  if (retried503)
+    console.log(`\n(${retried503} turns answered 503 model_unavailable once and were sent again)`);
   console.log(`\nmedians of ${runs} runs (Kindred vs its relay):`);
   for (const line of summary) console.log(`  ${line}`);
 }
