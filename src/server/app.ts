@@ -210,9 +210,9 @@ export function createApp(deps: TAppDeps) {
     accountRoutes(db, storage, config.adminEmails, { backoff, trustProxy: config.TRUST_PROXY }),
   );
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
-  app.route('/api/models', modelsRoutes(config, db));
-  app.route('/api/chatlogs', chatLogsRoutes(db));
   const models = deps.models ?? modelSetFromConfig(config);
+  app.route('/api/models', modelsRoutes(config, db, models));
+  app.route('/api/chatlogs', chatLogsRoutes(db));
   const plans = planTable(config);
   const replyDeps = { db, models, plans, voice, memory, safety };
   app.route('/', assistantRoutes(replyDeps));

@@ -52,6 +52,8 @@ export type TChatMessage = {
   lore?: TReplyLore[];
   /** Group chats: the character who wrote the reply. */
   speakerId?: number;
+  /** A reply the model stopped before it was finished: what arrived, marked as cut off. */
+  isCutOff?: boolean;
   // Conversation controls (the server always sends them; optional so older shapes still type-check).
 } & Partial<TMessageControls>;
 
@@ -162,12 +164,14 @@ export type TReplyResponse = {
   remaining: number | null;
   /** Lorebook entries this reply was given. */
   lore?: TReplyLore[];
-  /** True when the reply was cut short (stopped by the person). */
+  /** True when the reply was cut short (stopped by the person, or cut off by the model). */
   isPartial: boolean;
   /** The person's message read like a crisis: the card with their country's crisis lines (issue 23). */
   crisis?: TCrisisCard;
   /** The model's reply was unsafe and a safe message took its place. */
   isReplaced?: boolean;
+  /** The model stopped before the reply was finished: what arrived is stored, marked as cut off (absent when it was not). */
+  isCutOff?: boolean;
 };
 
 /** Where a reply's exchange is stored in its chat, told by the stream (the JSON answer keeps the spec's fields). */

@@ -1,4 +1,13 @@
-// Shapes of the embedded-model download calls (/api/models), shared by the server and the web app.
+// Shapes of the embedded-model download calls (/api/models), shared by the server and the web app, and
+// what a reply says when no model answers.
+
+/** A reply with no chat model set up at all (code model_unavailable): said to everyone. */
+export const NO_MODEL_YET = 'This Kindred has no model yet.';
+/** A reply whose model is set up but did not answer (code model_not_answering). */
+export const MODEL_DID_NOT_ANSWER = 'The model did not answer. Please try again in a moment.';
+/** The owner's way to a model, shown only to the owner and only when none is set up. */
+export const HOW_TO_ADD_A_MODEL =
+  'Set OPENAI_BASE_URL and OPENAI_API_KEY and restart Kindred for a hosted model, or run Ollama on this machine.';
 
 export type TModelDownloadState =
   | { state: 'idle' }
@@ -31,6 +40,9 @@ export type TModelsStatus = {
   /** The models on offer, each with whether its file is in the data folder. */
   choices?: (TModelChoice & { isPresent: boolean; download: TModelDownloadState })[];
 };
+
+/** GET /api/models/status: the downloads, and whether any chat model is set up (one down for a moment counts). */
+export type TModelsStatusResponse = TModelsStatus & { hasChatModel: boolean };
 
 /** POST /api/models/download: `started` is false when the file is already there or a download is running. */
 export type TStartDownloadResponse = TModelsStatus & { started: boolean };

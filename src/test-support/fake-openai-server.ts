@@ -3,8 +3,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** ok: answer; fail: HTTP 500; hang: never answer; drop: send two tokens, then cut the connection. */
-export type TFakeOpenAIMode = 'ok' | 'fail' | 'hang' | 'drop';
+/**
+ * ok: answer; fail: HTTP 500; hang: never answer; drop: send two tokens, then cut the connection (a model
+ * killed mid-reply); down: cut every connection at once, model list included (a model that is not running).
+ */
+export type TFakeOpenAIMode = 'ok' | 'fail' | 'hang' | 'drop' | 'down';
+const MODES: readonly TFakeOpenAIMode[] = ['ok', 'fail', 'hang', 'drop', 'down'];
 
 export type TFakeOpenAIOptions = {
   /** Delay between streamed tokens, in ms (default 0). */
@@ -282,6 +286,22 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
 
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'POST' && path === '/__fake/mode') {
+      // The browser suite's servers run in another process: it switches the mode over HTTP.
+      readBody(req)
+        .then((text) => {
+          const body = JSON.parse(text) as { mode?: TFakeOpenAIMode; tokenDelayMs?: number };
+          if (body.mode && MODES.includes(body.mode)) mode = body.mode;
+          if (typeof body.tokenDelayMs === 'number') tokenDelayMs = body.tokenDelayMs;
+          sendJson(res, 200, { mode, tokenDelayMs });
+        })
+        .catch(() => sendJson(res, 400, { error: { message: 'invalid JSON' } }));
+      return;
+    }
+    if (mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
       sendJson(res, 401, {
         error: { message: 'Incorrect API key provided.', type: 'invalid_request_error' },

@@ -36,5 +36,10 @@ export class ModelUnavailableError extends Error {
   override name = 'ModelUnavailableError';
 }
 
+/** No chat model is set up at all (as against one that is set up and did not answer just now). */
+export class NoChatModelError extends ModelUnavailableError {
+  override name = 'NoChatModelError';
+}
+
 export const HOW_TO_GET_A_MODEL =
   'Set OPENAI_BASE_URL/OPENAI_API_KEY, run Ollama, or run `npm run model:download`.';

@@ -19,17 +19,25 @@ afterAll(() => fake.close());
 beforeEach(() => fake.setCapacity(null));
 
 function modelSet(remoteConcurrency?: number): TModelSet {
-  return createModelSet(async () => ({ pickModel: async () => remote, remote, dispose: async () => {} }), {
-    localConcurrency: 1,
-    remoteConcurrency,
-    plans: planTable({
-      FREE_DAILY_MESSAGES: 20,
-      FREE_CONCURRENCY_SHARE: 0.75,
-      PLUS_OPENAI_MODEL: undefined,
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: undefined,
+  return createModelSet(
+    async () => ({
+      pickModel: async () => remote,
+      hasModel: async () => true,
+      remote,
+      dispose: async () => {},
     }),
-  });
+    {
+      localConcurrency: 1,
+      remoteConcurrency,
+      plans: planTable({
+        FREE_DAILY_MESSAGES: 20,
+        FREE_CONCURRENCY_SHARE: 0.75,
+        PLUS_OPENAI_MODEL: undefined,
+        OPENAI_BASE_URL: fake.url,
+        OPENAI_API_KEY: undefined,
+      }),
+    },
+  );
 }
 
 type TResult = { who: string; firstTokenAt: number; text: string };

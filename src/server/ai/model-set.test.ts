@@ -26,6 +26,7 @@ function heldModel(id: string, started: string[]) {
 
 const selectionOf = (model: TChatModel) => async () => ({
   pickModel: async () => model,
+  hasModel: async () => true,
   remote: null,
   dispose: async () => {},
 });

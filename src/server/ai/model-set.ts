@@ -25,6 +25,8 @@ export type TModelSet = {
   forBackground(kind: TModelKind): Promise<TChatModel>;
   /** Whether the local path (Ollama or the embedded model) can answer now: GET /ollama-health. */
   isLocalHealthy(): Promise<boolean>;
+  /** Whether any chat model is set up (one that is down still counts): the chat's no-model notice. */
+  hasModel(): Promise<boolean>;
   gates: { local: PlanGate; remote: PlanGate };
   /** The remote gate's size as learnt from the provider. */
   limits: { remote: AdaptiveLimit };
@@ -51,7 +53,7 @@ const isLocalModel = (model: TChatModel) => /^(llama-cpp|ollama):/.test(model.id
 
 /** Wraps a selection (or one still being made) in the plan gates. */
 export function createModelSet(
-  source: () => Promise<Pick<TModelSelection, 'pickModel' | 'remote' | 'dispose'>>,
+  source: () => Promise<Pick<TModelSelection, 'pickModel' | 'hasModel' | 'remote' | 'dispose'>>,
   options: TModelSetOptions,
 ): TModelSet {
   let selection: ReturnType<typeof source> | null = null;
@@ -119,6 +121,7 @@ export function createModelSet(
         return false;
       }
     },
+    hasModel: async () => (await selected()).hasModel(),
     gates,
     limits,
     async dispose() {

@@ -2,7 +2,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TConfig } from '../config.ts';
-import { HOW_TO_GET_A_MODEL, ModelUnavailableError, type TChatModel } from './chat-model.ts';
+import {
+  HOW_TO_GET_A_MODEL,
+  ModelUnavailableError,
+  NoChatModelError,
+  type TChatModel,
+} from './chat-model.ts';
 import { MODEL_CHOICES } from './download/model-choices.ts';
 import { createLlamaCppModel } from './providers/llama-cpp.ts';
 import { createOllamaModel } from './providers/ollama.ts';
@@ -29,9 +34,14 @@ export type TModelSelection = {
    * The model to answer with now: the first available of the asked kind, else of the other kind.
    * Checked on every call (answers are cached ~5 s), so an Ollama started later or a GGUF downloaded
    * after start-up is picked up without a restart.
-   * @throws ModelUnavailableError when none is available.
+   * @throws NoChatModelError when none is set up; ModelUnavailableError when none set up answers now.
    */
   pickModel(kind: TModelKind): Promise<TChatModel>;
+  /**
+   * Whether a chat model is set up here at all: an OpenAI-compatible endpoint, the embedded model's file,
+   * or an Ollama that has answered since start. One that is set up but down still counts.
+   */
+  hasModel(): Promise<boolean>;
   /** Frees the embedded model, if it was loaded. */
   dispose(): Promise<void>;
 };
@@ -48,10 +58,21 @@ export async function selectModels(options: TSelectModelsOptions): Promise<TMode
       })
     : null;
 
-  const locals = [ollama, embedded];
-  const remotes = remote ? [remote] : [];
-  const [isOllamaUp, hasEmbeddedFile] = await Promise.all([ollama.isAvailable(), embedded.isAvailable()]);
-  const local = isOllamaUp ? ollama : hasEmbeddedFile ? embedded : null;
+  // Ollama is looked for on its port whether or not anyone runs it: it counts as set up once it answered.
+  let hasOllamaAnswered = false;
+  const isOllamaUp = async () => {
+    const isUp = await ollama.isAvailable();
+    if (isUp) hasOllamaAnswered = true;
+    return isUp;
+  };
+  const locals = [
+    { model: ollama, isUp: isOllamaUp },
+    { model: embedded, isUp: () => embedded.isAvailable() },
+  ];
+  const remotes = remote ? [{ model: remote, isUp: () => remote.isAvailable() }] : [];
+  const [isOllamaUpNow, hasEmbeddedFile] = await Promise.all([isOllamaUp(), embedded.isAvailable()]);
+  const local = isOllamaUpNow ? ollama : hasEmbeddedFile ? embedded : null;
+  const hasModel = async () => remote !== null || hasOllamaAnswered || (await embedded.isAvailable());
 
   return {
     local,
@@ -59,10 +80,14 @@ export async function selectModels(options: TSelectModelsOptions): Promise<TMode
     async pickModel(kind) {
       const candidates = kind === 'local' ? [...locals, ...remotes] : [...remotes, ...locals];
       for (const candidate of candidates) {
-        if (await candidate.isAvailable()) return candidate;
+        if (await candidate.isUp()) return candidate.model;
       }
-      throw new ModelUnavailableError(`No chat model is available. ${HOW_TO_GET_A_MODEL}`);
+      if (!(await hasModel())) {
+        throw new NoChatModelError(`No chat model is available. ${HOW_TO_GET_A_MODEL}`);
+      }
+      throw new ModelUnavailableError('No chat model that is set up answered just now.');
     },
+    hasModel,
     dispose: () => embedded.dispose(),
   };
 }

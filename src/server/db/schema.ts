@@ -276,7 +276,12 @@ export const chatMembers = pgTable(
 export type TChatMemberRow = typeof chatMembers.$inferSelect;
 
 /** One version of a reply (regenerate adds one; swipe chooses one). */
-export type TAlternative = { content: string; internalThoughts: string | null };
+export type TAlternative = {
+  content: string;
+  internalThoughts: string | null;
+  /** The model stopped before this version was finished (absent: it was not). */
+  isCutOff?: boolean;
+};
 export type TChatMessageRow = typeof chatMessages.$inferSelect;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

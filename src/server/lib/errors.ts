@@ -11,6 +11,7 @@ export type TErrorCode =
   | 'rate_limited'
   | 'too_many_requests'
   | 'model_unavailable'
+  | 'model_not_answering'
   | 'not_ready'
   | 'billing_unavailable'
   | 'internal';
@@ -27,7 +28,10 @@ const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 |
   unsupported_media_type: 415,
   rate_limited: 429,
   too_many_requests: 429,
+  /** No chat model is set up at all. */
   model_unavailable: 503,
+  /** A chat model is set up but did not answer just now: try again. */
+  model_not_answering: 503,
   not_ready: 503,
   billing_unavailable: 503,
   internal: 500,

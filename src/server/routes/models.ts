@@ -1,6 +1,13 @@
-// /api/models: the embedded model's file, and its download started from the chat screen (status for signed-in people, the download for the owner).
+// /api/models: whether a chat model is set up, the embedded model's file, and its download started from the
+// chat screen (status for signed-in people, the download for the owner).
 import { Hono } from 'hono';
-import type { TAbortDownloadResponse, TModelsStatus, TStartDownloadResponse } from '../../shared/models.ts';
+import type {
+  TAbortDownloadResponse,
+  TModelsStatus,
+  TModelsStatusResponse,
+  TStartDownloadResponse,
+} from '../../shared/models.ts';
+import type { TModelSet } from '../ai/model-set.ts';
 import { requireOwner } from '../auth/owner.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
@@ -8,7 +15,7 @@ import { requireUser, type TAppEnv } from '../lib/http.ts';
 import { modelChoicesFor } from '../services/models/model-choices.ts';
 import { modelDownloadManagerFor } from '../services/models/model-download-manager.ts';
 
-export function modelsRoutes(config: TConfig, db: TDb) {
+export function modelsRoutes(config: TConfig, db: TDb, models: Pick<TModelSet, 'hasModel'>) {
   const manager = modelDownloadManagerFor({
     url: config.MODEL_DOWNLOAD_URL,
     dataDir: config.dataDir,
@@ -18,9 +25,9 @@ export function modelsRoutes(config: TConfig, db: TDb) {
   const status = (): TModelsStatus => ({ ...manager.status(), choices: choices.status() });
   return (
     new Hono<TAppEnv>()
-      .get('/status', (c) => {
+      .get('/status', async (c) => {
         requireUser(c);
-        return c.json<TModelsStatus>(status());
+        return c.json<TModelsStatusResponse>({ ...status(), hasChatModel: await models.hasModel() });
       })
       // The download is server-wide: only the owner may start or abort it. ?model=fast|better picks one
       // of the offered models (default: the configured one).

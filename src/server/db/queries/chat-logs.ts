@@ -10,6 +10,8 @@ export type TNewMessage = {
   audioUrl?: string | null;
   /** Group chats: the character who wrote the reply. */
   speakerId?: number | null;
+  /** A reply the model stopped before it was finished. */
+  isCutOff?: boolean;
 };
 
 /** What a chat needs to know about a character the person may see: built-in, or their own. */
@@ -73,9 +75,9 @@ export async function appendMessage(
       where uuid = ${opts.uuid} and user_id = ${opts.userId}
       returning uuid, message_count
     )
-    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url, speaker_id)
+    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url, speaker_id, is_cut_off)
     select uuid, message_count - 1, ${m.role}, ${m.content}, ${m.internalThoughts ?? null}, ${m.audioUrl ?? null},
-      ${m.speakerId ?? null}::integer
+      ${m.speakerId ?? null}::integer, ${m.isCutOff ?? false}
     from bumped
     returning position`);
   const row = rowsOf<{ position: number }>(result)[0];

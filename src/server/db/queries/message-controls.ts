@@ -33,7 +33,8 @@ export const contextBefore = (
 
 // Every version of a message: the stored list, or the message itself when it was never regenerated.
 const versions = sql`(case when jsonb_array_length(m.alternatives) = 0
-  then jsonb_build_array(jsonb_build_object('content', m.content, 'internalThoughts', m.internal_thoughts))
+  then jsonb_build_array(jsonb_build_object('content', m.content, 'internalThoughts', m.internal_thoughts,
+    'isCutOff', m.is_cut_off))
   else m.alternatives end)`;
 
 /**
@@ -61,45 +62,56 @@ async function updateMessage(
   return rowsOf(result).length > 0;
 }
 
-/** Regenerate: the new reply becomes the chosen alternative of the latest message; the others stay. */
+/**
+ * Regenerate: the new reply becomes the chosen alternative of the latest message; the others stay. A reply
+ * the model cut off is marked so, in its version too (swiping back to it shows the mark again).
+ */
 export function addAlternative(
   db: TDb,
   key: TKey,
-  reply: { content: string; internalThoughts: string | null },
+  reply: { content: string; internalThoughts: string | null; isCutOff?: boolean },
 ) {
-  const added = sql`jsonb_build_array(jsonb_build_object('content', ${reply.content}::text, 'internalThoughts', ${reply.internalThoughts}::text))`;
+  const isCutOff = reply.isCutOff ?? false;
+  const added = sql`jsonb_build_array(jsonb_build_object('content', ${reply.content}::text, 'internalThoughts', ${reply.internalThoughts}::text, 'isCutOff', ${isCutOff}::boolean))`;
   return updateMessage(
     db,
     key,
     sql`alternatives = ${versions} || ${added}, chosen = jsonb_array_length(${versions}),
       content = ${reply.content}::text, internal_thoughts = ${reply.internalThoughts}::text,
-      rating = null, audio_url = null`,
+      rating = null, audio_url = null, is_cut_off = ${isCutOff}::boolean`,
     true,
   );
 }
 
-/** Continue: the latest message grows by `addition` (the chosen alternative too). */
-export function appendToMessage(db: TDb, key: TKey, addition: string) {
+// The chosen version (when there are several) takes the message's new text and cut-off mark.
+const chosenTakes = (content: ReturnType<typeof sql>, isCutOff: boolean) => sql`case
+  when jsonb_array_length(m.alternatives) = 0 then m.alternatives
+  else jsonb_set(jsonb_set(m.alternatives, array[m.chosen::text, 'content'], to_jsonb(${content})),
+    array[m.chosen::text, 'isCutOff'], to_jsonb(${isCutOff}::boolean)) end`;
+
+/**
+ * Continue: the latest message grows by `addition` (the chosen alternative too); it stays marked as cut
+ * off only when the model stopped again before the end.
+ */
+export function appendToMessage(db: TDb, key: TKey, addition: string, isCutOff = false) {
+  const grown = sql`m.content || ${addition}::text`;
   return updateMessage(
     db,
     key,
-    sql`content = m.content || ${addition}::text,
-      alternatives = case when jsonb_array_length(m.alternatives) = 0 then m.alternatives
-        else jsonb_set(m.alternatives, array[m.chosen::text, 'content'], to_jsonb(m.content || ${addition}::text)) end,
-      audio_url = null`,
+    sql`content = ${grown}, alternatives = ${chosenTakes(grown, isCutOff)}, audio_url = null,
+      is_cut_off = ${isCutOff}::boolean`,
     true,
   );
 }
 
-/** Edit in place (any of the person's messages); the chosen alternative takes the new text too. */
+/** Edit in place (any of the person's messages); the chosen alternative takes the new text too. Edited
+ * text is the person's own: no longer marked as cut off. */
 export function editMessageContent(db: TDb, key: TKey, content: string) {
+  const text = sql`${content}::text`;
   return updateMessage(
     db,
     key,
-    sql`content = ${content}::text,
-      alternatives = case when jsonb_array_length(m.alternatives) = 0 then m.alternatives
-        else jsonb_set(m.alternatives, array[m.chosen::text, 'content'], to_jsonb(${content}::text)) end,
-      audio_url = null`,
+    sql`content = ${text}, alternatives = ${chosenTakes(text, false)}, audio_url = null, is_cut_off = false`,
     false,
   );
 }
@@ -110,7 +122,8 @@ export function chooseAlternative(db: TDb, key: TKey, index: number) {
     db,
     key,
     sql`chosen = ${index}::int, content = m.alternatives -> ${index}::int ->> 'content',
-      internal_thoughts = m.alternatives -> ${index}::int ->> 'internalThoughts', rating = null, audio_url = null`,
+      internal_thoughts = m.alternatives -> ${index}::int ->> 'internalThoughts', rating = null, audio_url = null,
+      is_cut_off = coalesce((m.alternatives -> ${index}::int ->> 'isCutOff')::boolean, false)`,
     true,
     sql`and ${index}::int < jsonb_array_length(m.alternatives)`,
   );

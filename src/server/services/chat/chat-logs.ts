@@ -40,6 +40,7 @@ const toMessage = (m: TChatMessageRow): TChatMessage => ({
   ...messageControls(m),
   ...messageLore(m),
   ...(m.speakerId !== null ? { speakerId: m.speakerId } : {}),
+  isCutOff: m.isCutOff,
 });
 
 const toSummary = (row: TChatLogListRow): TChatLogSummary => ({

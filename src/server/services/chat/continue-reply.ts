@@ -29,7 +29,7 @@ export async function startContinue(deps: TReplyDeps, input: TReplyAgainInput): 
       continueLast: true,
       store: async (reply) => {
         const addition = joinerOf(prepared.found.content, reply.content) + reply.content;
-        if (!(await appendToMessage(deps.db, key, addition))) {
+        if (!(await appendToMessage(deps.db, key, addition, reply.isCutOff))) {
           throw new AppError('conflict', 'The chat changed while the reply was written');
         }
         return key.position;

@@ -1,6 +1,7 @@
 // The preparation every reply shares (send, retry, regenerate, continue): what it needs, and the checks
 // that can refuse it (no model 503, unknown character or chat log 404, daily limit 429) before the stream.
-import { ModelUnavailableError, type TChatModel } from '../../ai/chat-model.ts';
+import { MODEL_DID_NOT_ANSWER, NO_MODEL_YET } from '../../../shared/models.ts';
+import { ModelUnavailableError, NoChatModelError, type TChatModel } from '../../ai/chat-model.ts';
 import type { TGroupContext } from '../../ai/group-prompt.ts';
 import type { TModelSet } from '../../ai/model-set.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
@@ -67,14 +68,26 @@ export type TPreparedReply = {
   store(reply: TNewMessage): Promise<number | null>;
 };
 
-/** The plan's model of this kind. @throws AppError model_unavailable (503) when there is none. */
+/**
+ * The plan's model of this kind. @throws AppError model_unavailable (503) when none is set up, and
+ * model_not_answering (503) when one is set up but did not answer: people are told what is true, and
+ * the operator's advice stays in the log (the chat shows it to the owner alone).
+ */
 export async function chooseModel(deps: TReplyDeps, user: TReplyUser, kind: TModelKind): Promise<TChatModel> {
   try {
     return await deps.models.forPlan(kind, planOf(user));
   } catch (error) {
-    if (error instanceof ModelUnavailableError) throw new AppError('model_unavailable', error.message);
-    throw error;
+    throw modelRefusal(deps, error);
   }
+}
+
+/** The reply's answer when no model can answer (see chooseModel); any other error as it is. */
+export function modelRefusal(deps: Pick<TReplyDeps, 'log'>, error: unknown): unknown {
+  if (!(error instanceof ModelUnavailableError)) return error;
+  deps.log?.warn({ err: error }, 'no chat model answered');
+  return error instanceof NoChatModelError
+    ? new AppError('model_unavailable', NO_MODEL_YET)
+    : new AppError('model_not_answering', MODEL_DID_NOT_ANSWER);
 }
 
 export const dailyPlanOf = (deps: TReplyDeps, user: TReplyUser): TDailyPlan => ({

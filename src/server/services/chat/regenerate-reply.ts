@@ -31,6 +31,7 @@ export async function startRegenerate(deps: TReplyDeps, input: TReplyAgainInput)
         const isStored = await addAlternative(deps.db, key, {
           content: reply.content,
           internalThoughts: reply.internalThoughts ?? null,
+          isCutOff: reply.isCutOff,
         });
         if (!isStored) throw new AppError('conflict', 'The chat changed while the reply was written');
         return key.position;

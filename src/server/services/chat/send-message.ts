@@ -4,8 +4,8 @@ import { CONTEXT_MESSAGES } from '../../ai/prompt.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
 import { appendMessage, lastMessage, recentNonEmptyMessages } from '../../db/queries/chat-logs.ts';
 import { reserveAndStoreUserMessage } from '../../db/queries/chat-target.ts';
-import { notFound } from '../../lib/errors.ts';
-import { reserveDailySlot, type TDailyPlan, toDailySlot, utcDay } from './daily-limit.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { reserveDailySlot, type TDailyPlan, type TDailySlot, toDailySlot, utcDay } from './daily-limit.ts';
 import {
   checkTarget,
   chooseModel,
@@ -16,7 +16,7 @@ import {
   type TReplySwitches,
   type TReplyUser,
 } from './prepare-reply.ts';
-import { startStreaming, type TReplyRun } from './stream-reply.ts';
+import { startStreaming, type TReplyEvent, type TReplyRun } from './stream-reply.ts';
 
 export type TSendMessageInput = TReplySwitches & {
   user: TReplyUser;
@@ -29,13 +29,18 @@ export type TSendMessageInput = TReplySwitches & {
 };
 
 /**
- * Everything that can refuse the send happens before anything is stored, so the caller can answer with
- * a plain HTTP status: no model (503), unknown character or chat log (404), daily limit (429). Then the
- * person's message is stored and the reply streams from `events`.
+ * What can refuse the send before anything is stored does so with a plain HTTP status: unknown character
+ * or chat log (404), daily limit (429). Then the person's message is stored and the reply streams from
+ * `events`. With no model to answer, the message is stored all the same (a reload shows it, with its
+ * Retry) and the run is refused: its start, then a 503 error (model_unavailable, model_not_answering).
  */
 export async function startReply(deps: TReplyDeps, input: TSendMessageInput): Promise<TReplyRun> {
-  const model = await chooseModel(deps, input.user, input.kind);
+  const model = await chooseModel(deps, input.user, input.kind).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 503) return error;
+    throw error;
+  });
   const stored = await storeUserMessage(deps, dailyPlanOf(deps, input.user), input);
+  if (model instanceof AppError) return refusedRun(stored, input.characterId, model);
   const prepared: TPreparedReply = {
     ...stored,
     user: input.user,
@@ -46,6 +51,24 @@ export async function startReply(deps: TReplyDeps, input: TSendMessageInput): Pr
     store: (message) => appendMessage(deps.db, { userId: input.user.id, uuid: stored.uuid, message }),
   };
   return startStreaming(deps, prepared, input);
+}
+
+/** No model answers: the stored message stays, today's slot goes back, and the run says why. */
+async function refusedRun(
+  stored: { uuid: string; messagePosition: number; slot: TDailySlot },
+  characterId: number,
+  refusal: AppError,
+): Promise<TReplyRun> {
+  await stored.slot.release();
+  const remaining = stored.slot.remaining === null ? null : stored.slot.remaining + 1;
+  const error = { code: refusal.code, message: refusal.message, hist: stored.uuid, remaining };
+  return {
+    start: { hist: stored.uuid, uuid: stored.uuid, remaining, messagePosition: stored.messagePosition },
+    characterId,
+    events: (async function* (): AsyncGenerator<TReplyEvent> {
+      yield { type: 'error', status: 503, error };
+    })(),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The one streaming step of every reply (send, retry, regenerate, continue): memory and lore around the
 // prompt, the model's words as they come, the finished reply stored, the slot given back when none came.
 import type { TReplyError, TReplyPositions, TReplyResponse, TReplyStart } from '../../../shared/chat.ts';
+import { MODEL_DID_NOT_ANSWER } from '../../../shared/models.ts';
 import { ModelUnavailableError } from '../../ai/chat-model.ts';
 import { buildPrompt, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
 import { setReplyLore } from '../../db/queries/lorebooks.ts';
@@ -107,6 +108,7 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
   });
   let text = '';
   let thoughts = '';
+  let isCutOff = false;
 
   const fail = async (status: 502 | 503, code: string, message: string): Promise<TReplyEvent> => {
     await slot.release();
@@ -148,19 +150,23 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
     }
   } catch (error) {
     if (!signal?.aborted) {
-      deps.log?.warn({ err: error, model: model.id }, 'chat model failed');
-      // A connection that broke after words arrived was reached: that is a failed reply, not a missing model.
-      if (error instanceof ModelUnavailableError && text === '' && thoughts === '') {
-        yield await fail(503, 'model_unavailable', error.message);
-      } else {
-        yield await fail(502, 'model_failed', 'The character could not answer just now. Please try again.');
+      deps.log?.warn({ err: error, model: model.id, isCutOff: text.trim() !== '' }, 'chat model failed');
+      // The model stopped after words arrived: they are kept below, marked as cut off.
+      if (text.trim() === '') {
+        // A model that is set up and cannot be reached did not answer: it is not a missing model.
+        yield error instanceof ModelUnavailableError
+          ? await fail(503, 'model_not_answering', MODEL_DID_NOT_ANSWER)
+          : await fail(502, 'model_failed', 'The character could not answer just now. Please try again.');
+        return;
       }
-      return;
+      isCutOff = true;
     }
   }
 
   problem ??= deps.safety && text.trim() !== '' ? deps.safety.checkReply(text, ctx.safety) : null;
-  const isPartial = Boolean(switches.signal?.aborted) && !problem;
+  // A safe message that takes an unsafe reply's place is whole: never marked as cut off.
+  if (problem) isCutOff = false;
+  const isPartial = (Boolean(switches.signal?.aborted) || isCutOff) && !problem;
   // An unsafe reply is never kept or shown: a safe message takes its place (counted and logged, no text).
   const reply = problem && deps.safety ? await deps.safety.replaceReply(problem) : text.trim();
   if (problem) thoughts = '';
@@ -183,7 +189,10 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
     role: 'assistant',
     content: reply,
     internalThoughts: thoughts.trim() || null,
+    isCutOff,
   });
+  // The model's failure is not the person's: a cut-off reply gives today's slot back.
+  if (isCutOff) await slot.release();
   // A reply that replaces another replaces what it was given, so its indicator never goes stale.
   if (ctx.lore.used.length > 0 || prepared.replacesReply) {
     await setReplyLore(deps.db, { userId: user.id, uuid, lore: ctx.lore.used });
@@ -196,7 +205,14 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
   yield {
     type: 'done',
     response: {
-      ...respond({ reply, thoughts, remaining: slot.remaining, isPartial }),
+      ...respond({
+        reply,
+        thoughts,
+        remaining: isCutOff ? remainingAfterRelease : slot.remaining,
+        isPartial,
+      }),
+      // Only when it was: a finished reply answers with exactly the spec's fields.
+      ...(isCutOff ? { isCutOff } : {}),
       embedding: ctx.memory.embedding,
       // Only when there is some: a reply without lorebooks answers with exactly the spec's fields.
       ...(ctx.lore.used.length > 0 ? { lore: ctx.lore.used } : {}),

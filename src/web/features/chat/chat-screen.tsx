@@ -16,7 +16,7 @@ import { AddCharacterButton } from '../groups/start-group-button.tsx';
 import { ChatLorebooksDrawer } from '../lorebooks/chat-lorebooks-drawer.tsx';
 import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
 import { RememberButton } from '../memories/remember-button.tsx';
-import { ModelDownloadPanel } from '../model-download/model-download-panel.tsx';
+import { NoModelNotice, useNoModelOnOpen } from '../model-download/no-model-notice.tsx';
 import { AiDisclosureLine, AiNotice } from '../safety/ai-disclosure.tsx';
 import { CrisisCard } from '../safety/crisis-card.tsx';
 import { ReportButton } from '../safety/report-dialog.tsx';
@@ -75,6 +75,7 @@ export function ChatScreen({
   const [isLimitOpen, setIsLimitOpen] = useState(false);
   const [isAutoLoadDone, setIsAutoLoadDone] = useState(hist !== null);
   const { isVoiceOn, isMonologueOn, isMemoryOn } = preferences;
+  const noModel = useNoModelOnOpen();
 
   const isMemoryDisabled = Boolean(
     persona.data && (persona.data.memoryDisabled || MEMORY_DISABLED_NAMES.includes(persona.data.name)),
@@ -146,6 +147,7 @@ export function ChatScreen({
     const text = input;
     if (text.trim() === '' || controls.isBusy || !replyPath.data || !persona.data) return;
     setInput('');
+    noModel.onSend();
     void chat.send(text).then((result) => {
       if (result === 'refused') setInput((current) => current || text);
     });
@@ -302,12 +304,15 @@ export function ChatScreen({
                 </>
               )}
               renderFailure={(m) =>
-                m.failureCode === 'model_unavailable' ? (
-                  <ModelDownloadPanel message={m.failure ?? ''} />
-                ) : null
+                m.failureCode === 'model_unavailable' ? <NoModelNotice isAfterSend /> : null
               }
               controls={controls}
             />
+            {noModel.isShown && !chat.messages.some((m) => m.failureCode === 'model_unavailable') && (
+              <div className="px-4 pb-6 sm:px-8">
+                <NoModelNotice isAfterSend={false} />
+              </div>
+            )}
           </div>
 
           <MessageBox

@@ -80,7 +80,8 @@ export function MessageActions({
 }) {
   const isStored = message.position !== undefined && controls.hist !== null;
   const isReply = message.role === 'assistant';
-  const isLatestReply = isReply && controls.isLatest(message) && isStored;
+  // A cut-off reply offers Continue and Retry beside its mark instead.
+  const isLatestReply = isReply && controls.isLatest(message) && isStored && !message.isCutOff;
   const isBusy = controls.isBusy;
   const rating = message.controls?.rating ?? null;
   return (

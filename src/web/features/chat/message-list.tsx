@@ -3,6 +3,7 @@ import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
 import { LoreIndicator } from '../lorebooks/lore-indicator.tsx';
+import { CutOffNote } from './cut-off-note.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageContent } from './message-content.tsx';
 import { MessageEditor } from './message-editor.tsx';
@@ -162,6 +163,9 @@ export function MessageList({
                   characterName={characterName}
                 />
               )}
+              {message.isCutOff && controls?.streaming?.position !== message.position && (
+                <CutOffNote message={message} controls={controls} />
+              )}
               {controls && controls.editingKey !== message.key && (
                 <MessageActions message={message} controls={controls} />
               )}
@@ -241,8 +245,9 @@ function ReplyBubble({
   return (
     <div
       data-role={message.controls?.isGreeting ? 'greeting' : 'assistant'}
+      data-cut-off={(message.isCutOff && !isStreaming) || undefined}
       aria-busy={isStreaming || undefined}
-      className="rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 break-words"
+      className="rounded-2xl rounded-tl-md bg-panel-2 px-4 py-2.5 break-words data-cut-off:border data-cut-off:border-dashed data-cut-off:border-amber-300/60"
     >
       <MessageContent text={text} />
     </div>

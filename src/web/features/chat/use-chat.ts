@@ -19,8 +19,10 @@ export type TUiMessage = {
   audioUrl: string | null;
   /** A user message whose reply failed: shown with the reason and a retry button. */
   failure?: string;
-  /** The server's error code for the failure (model_unavailable offers the model download). */
+  /** The server's error code for the failure (model_unavailable: no model is set up). */
   failureCode?: string;
+  /** A reply the model stopped before it was finished: shown marked, with Continue and Retry. */
+  isCutOff?: boolean;
   /** Conversation controls: where the message is stored (absent until the server's copy is on screen). */
   position?: number;
   controls?: TMessageControls;
@@ -37,6 +39,7 @@ type TPending = {
   thoughts: string;
   isComplete: boolean;
   isStopped: boolean;
+  isCutOff: boolean;
   audioUrl: string | null;
 };
 
@@ -72,6 +75,7 @@ export const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMess
   content: m.content,
   internalThoughts: m.internalThoughts,
   audioUrl: m.audioUrl,
+  isCutOff: m.isCutOff === true,
   position: m.position,
   lore: m.lore ?? [],
   speakerId: m.speakerId,
@@ -163,6 +167,7 @@ export function useChat(options: TChatOptions) {
         content: pending.received,
         internalThoughts: pending.thoughts.trim() || null,
         audioUrl: pending.audioUrl,
+        isCutOff: pending.isCutOff,
       },
     ]);
     setNeedsSync(true);
@@ -245,6 +250,7 @@ export function useChat(options: TChatOptions) {
       thoughts: '',
       isComplete: false,
       isStopped: false,
+      isCutOff: false,
       audioUrl: null,
     });
     let histAtSend = sendHist;
@@ -308,6 +314,7 @@ export function useChat(options: TChatOptions) {
               thoughts: response.internalThoughts ?? '',
               audioUrl: response.audioUrl,
               isComplete: true,
+              isCutOff: response.isCutOff === true,
             },
         );
         if (isSpeaking) options.onReplyAudioEnd?.(replyKey);

@@ -1,20 +1,18 @@
-// Shown in the chat when no model can answer: explains why and downloads the embedded model with progress.
+// The owner's way to a chat model when none is set up: what to set, or a model downloaded with progress.
 import { AlertTriangle, CheckCircle2, Download, X } from 'lucide-react';
-import type { TModelDownloadState } from '../../../shared/models.ts';
-import { useSession } from '../../lib/session.ts';
+import { HOW_TO_ADD_A_MODEL, NO_MODEL_YET, type TModelDownloadState } from '../../../shared/models.ts';
 import { formatDownloadProgress } from './format-progress.ts';
 import { ModelChoices } from './model-choices.tsx';
 import { useModelDownload } from './use-model-download.ts';
 
 export type TModelDownloadPanelProps = {
-  /** The server's explanation from the 503 `model_unavailable` reply. */
-  message: string;
+  /** A message was sent and refused: once a model is ready, it is sent again (else: say hello). */
+  isAfterSend: boolean;
 };
 
-export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
+/** Shown to the owner alone (the download is server-wide); everyone else reads NoModelNotice's line. */
+export function ModelDownloadPanel({ isAfterSend }: TModelDownloadPanelProps) {
   const { status, start, cancel } = useModelDownload();
-  // The download is server-wide, so only the owner of this Kindred may start it.
-  const isOwner = useSession().data?.isOwner ?? false;
   const embedded = status.data?.embedded;
   const choices = status.data?.choices ?? [];
   // The running (or last) download of whichever model was chosen.
@@ -33,12 +31,16 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
         <AlertTriangle aria-hidden className="size-5 text-accent-2" />
         Get a chat model
       </h2>
-      {!isReady && <p className="mt-2 text-muted">{message}</p>}
+      {!isReady && (
+        <p className="mt-2 text-muted">
+          {NO_MODEL_YET} {HOW_TO_ADD_A_MODEL}
+        </p>
+      )}
 
       {isReady ? (
         <p role="status" className="mt-4 flex items-center gap-2 font-medium text-emerald-400">
           <CheckCircle2 aria-hidden className="size-5" />
-          Model ready — send your message again.
+          {isAfterSend ? 'Model ready — send your message again.' : 'Model ready — say hello.'}
         </p>
       ) : download.state === 'downloading' ? (
         <DownloadProgress
@@ -63,9 +65,7 @@ export function ModelDownloadPanel({ message }: TModelDownloadPanelProps) {
                 {download.message}
               </p>
             )}
-            {!isOwner ? (
-              <p className="text-muted">Only the owner of this Kindred can download the model.</p>
-            ) : choices.length > 0 ? (
+            {choices.length > 0 ? (
               <ModelChoices
                 choices={choices}
                 disabled={start.isPending}

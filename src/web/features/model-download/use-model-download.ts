@@ -4,13 +4,14 @@ import type {
   TAbortDownloadResponse,
   TModelChoice,
   TModelsStatus,
+  TModelsStatusResponse,
   TStartDownloadResponse,
 } from '../../../shared/models.ts';
 import { api } from '../../lib/api.ts';
 
 export const modelsStatusQuery = queryOptions({
   queryKey: ['models', 'status'],
-  queryFn: () => api<TModelsStatus>('/api/models/status'),
+  queryFn: () => api<TModelsStatusResponse>('/api/models/status'),
   refetchInterval: (query) =>
     query.state.data?.embedded.download.state === 'downloading' ||
     query.state.data?.choices?.some((c) => c.download.state === 'downloading')
@@ -22,7 +23,11 @@ export function useModelDownload() {
   const queryClient = useQueryClient();
   const status = useQuery(modelsStatusQuery);
   const keep = ({ embedded, choices }: TModelsStatus) =>
-    queryClient.setQueryData(modelsStatusQuery.queryKey, { embedded, choices });
+    queryClient.setQueryData(modelsStatusQuery.queryKey, (old) => ({
+      hasChatModel: old?.hasChatModel ?? false,
+      embedded,
+      choices,
+    }));
   const start = useMutation({
     mutationFn: (model: TModelChoice['id'] | undefined) =>
       api<TStartDownloadResponse>(`/api/models/download${model ? `?model=${model}` : ''}`, {
