@@ -285,7 +285,10 @@ export function ChatScreen({
               avatarUrl={character.avatarUrl}
               playingKey={audio.playingKey}
               onToggleAudio={messageAudio.toggle}
-              onRetry={(m) => void chat.retry(m)}
+              onRetry={(m) => {
+                noModel.onSend();
+                void chat.retry(m);
+              }}
               isBusy={chat.isBusy}
               hasEarlier={chat.hasEarlier}
               isLoadingEarlier={chat.isLoadingEarlier}
@@ -310,7 +313,7 @@ export function ChatScreen({
             />
             {noModel.isShown && !chat.messages.some((m) => m.failureCode === 'model_unavailable') && (
               <div className="px-4 pb-6 sm:px-8">
-                <NoModelNotice isAfterSend={false} />
+                <NoModelNotice isAfterSend={chat.messages.some((m) => m.failure !== undefined)} />
               </div>
             )}
           </div>

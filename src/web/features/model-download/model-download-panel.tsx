@@ -6,7 +6,7 @@ import { ModelChoices } from './model-choices.tsx';
 import { useModelDownload } from './use-model-download.ts';
 
 export type TModelDownloadPanelProps = {
-  /** A message was sent and refused: once a model is ready, it is sent again (else: say hello). */
+  /** A message waits for its reply: once a model is ready, it is sent again (else: say hello). */
   isAfterSend: boolean;
 };
 
