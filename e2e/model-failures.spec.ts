@@ -29,6 +29,11 @@ test.afterEach(async () => {
 async function phoneShot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png` });
   await page.setViewportSize({ width: 390, height: 844 });
+  // The sidebar and the chat panel open as layers over a phone's screen: closed, as a person would.
+  for (const button of ['Collapse sidebar', 'Close panel']) {
+    const close = page.getByRole('button', { name: button, exact: true });
+    if (await close.isVisible()) await close.click();
+  }
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
 }

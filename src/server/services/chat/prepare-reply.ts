@@ -84,7 +84,7 @@ export async function chooseModel(deps: TReplyDeps, user: TReplyUser, kind: TMod
 /** The reply's answer when no model can answer (see chooseModel); any other error as it is. */
 export function modelRefusal(deps: Pick<TReplyDeps, 'log'>, error: unknown): unknown {
   if (!(error instanceof ModelUnavailableError)) return error;
-  deps.log?.warn({ err: error }, 'no chat model answered');
+  deps.log?.warn({ reason: error.message }, 'no chat model answered');
   return error instanceof NoChatModelError
     ? new AppError('model_unavailable', NO_MODEL_YET)
     : new AppError('model_not_answering', MODEL_DID_NOT_ANSWER);
