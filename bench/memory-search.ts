@@ -1,11 +1,15 @@
-// Memory search latency with 10,000 memories for one person and 200,000 in the table (embedded PGlite),
-// and the time the judge and the embedding add after a reply.
-// Run: npm run bench:memory [-- --total 200000 --mine 10000 --queries 60 --exchanges 40]
+// Memory search latency with 10,000 memories for one person and 200,000 in the table (embedded PGlite, or a
+// PostgreSQL given by --database-url, where a scratch database is made and dropped), and the time the judge
+// and the embedding add after a reply.
+// Run: npm run bench:memory [-- --total 200000 --mine 10000 --queries 60 --exchanges 40 --database-url postgres://…]
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { modelSetFromConfig } from '../src/server/ai/model-set.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openPglite, rowsOf, wrapPglite } from '../src/server/db/client.ts';
+import { openPglite, rowsOf, type TDatabase, wrapPglite, wrapPostgres } from '../src/server/db/client.ts';
+import { BM25_SETTINGS } from '../src/server/db/queries/memories.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { toVectorLiteral } from '../src/server/memory/embedder.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
@@ -19,8 +23,10 @@ const { values } = parseArgs({
     mine: { type: 'string', default: '10000' },
     queries: { type: 'string', default: '60' },
     exchanges: { type: 'string', default: '40' },
+    'database-url': { type: 'string' },
   },
 });
+const databaseUrl = values['database-url'];
 const total = Number(values.total);
 const mine = Number(values.mine);
 const queryCount = Number(values.queries);
@@ -36,8 +42,27 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 async function main() {
   const started = performance.now();
-  const database = wrapPglite(await openPglite(undefined));
+  const scratch = `kindred_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  let database: TDatabase;
+  if (databaseUrl) {
+    await admin(`create database ${scratch}`);
+    const u = new URL(databaseUrl);
+    u.pathname = `/${scratch}`;
+    database = wrapPostgres(u.toString(), 4);
+  } else {
+    database = wrapPglite(await openPglite(undefined));
+  }
   await database.migrate();
+  const hasVector = await database.hasVector();
+  console.log(
+    `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}, pgvector ${hasVector ? 'yes' : 'no'}`,
+  );
   await seedDatabase(database.db);
   const db = database.db;
 
@@ -48,9 +73,10 @@ async function main() {
   const myId = Number(me?.id);
 
   // 1,000 random unit vectors, reused: search ranks one person's rows exactly, so values only need to differ.
-  await db.execute(sql`create temp table bench_vectors as
-    select i, (select array_agg(random() - 0.5) from generate_series(1, 512) where i >= 0)::vector(512) as e
-    from generate_series(0, 999) i`);
+  if (hasVector)
+    await db.execute(sql`create table bench_vectors as
+      select i, (select array_agg(random() - 0.5) from generate_series(1, 512) where i >= 0)::vector(512) as e
+      from generate_series(0, 999) i`);
   const words = [
     'interview',
     'garden',
@@ -79,11 +105,12 @@ async function main() {
   )}]::text[]`;
   const insertRange = async (userFor: ReturnType<typeof sql>, from: number, to: number) => {
     await db.execute(sql`insert into memories (user_id, character_id, content, reply, character_name, importance,
-        embedding, embedding_model, created_at)
+        ${hasVector ? sql`embedding, embedding_model,` : sql``} created_at)
       select ${userFor}, ${SERAPHINE},
         format('I told you about my %s and the %s on day %s', (${wordArray})[1 + g.i % 20], (${wordArray})[1 + (g.i / 20) % 20], g.i),
         'I will remember that.', 'Seraphine Vale', (g.i % 5) / 4.0,
-        (select e from bench_vectors v where v.i = g.i % 1000), 'use-lite-512', now() - make_interval(mins => g.i)
+        ${hasVector ? sql`(select e from bench_vectors v where v.i = g.i % 1000), 'use-lite-512',` : sql``}
+        now() - make_interval(mins => g.i)
       from generate_series(${from}::int, ${to - 1}::int) g(i)`);
   };
   const chunk = 10_000;
@@ -123,14 +150,14 @@ async function main() {
   const [probe] = await embedder.embed([questions[0] ?? '']);
   const literal = toVectorLiteral(probe ?? []);
   const text = questions[0] ?? '';
-  const arms = {
-    'full text': sql`select m.id from memories m, (select nullif(replace(plainto_tsquery('english', ${text})::text, '&', '|'), '')::tsquery as tsq) q
-      where m.user_id = ${myId} and m.character_id = ${SERAPHINE} and m.search @@ q.tsq order by ts_rank_cd(m.search, q.tsq) desc limit 50`,
-    vector: sql`select m.id from memories m where m.user_id = ${myId} and m.character_id = ${SERAPHINE} and m.embedding is not null
-      order by (m.embedding <=> ${literal}::vector) + 0 limit 50`,
+  const arms: Record<string, ReturnType<typeof sql>> = {
+    BM25: sql`select * from memory_bm25_arm(${myId}::integer, ${SERAPHINE}::integer, ${text}::text,
+      ${BM25_SETTINGS.k1}::float8, ${BM25_SETTINGS.b}::float8, ${BM25_SETTINGS.depth}::integer)`,
     'trigram (short searches only)': sql`select m.id from memories m where m.user_id = ${myId} and m.character_id = ${SERAPHINE} and ${'dog birthday'} <% m.content
       order by word_similarity(${'dog birthday'}, m.content) desc limit 50`,
   };
+  if (hasVector)
+    arms.vector = sql`select * from memory_vector_arm(${myId}::integer, ${SERAPHINE}::integer, ${literal}::text)`;
   for (const [name, query] of Object.entries(arms)) {
     const plan = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain analyze ${query}`));
     const line = plan.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time'));
@@ -147,10 +174,17 @@ async function main() {
     const [v] = await embedder.embed([q]);
     embedMs.push(performance.now() - t);
     t = performance.now();
-    await memory.search({ userId: myId, characterId: SERAPHINE, text: q, limit: 4, ...(v ? {} : {}) });
+    await memory.search({ userId: myId, characterId: SERAPHINE, text: q, limit: 4, embedding: v ?? null });
     searchMs.push(performance.now() - t);
     t = performance.now();
-    await memory.search({ userId: myId, characterId: null, text: q, limit: 20, minSimilarity: 0.4 });
+    await memory.search({
+      userId: myId,
+      characterId: null,
+      text: q,
+      limit: 20,
+      minSimilarity: 0.4,
+      embedding: v ?? null,
+    });
     allCharactersMs.push(performance.now() - t);
     t = performance.now();
     await memory.recallForReply({
@@ -164,10 +198,10 @@ async function main() {
   console.log(`\nsearch, ${mine} memories of one person among ${total} (${queryCount} queries):`);
   console.log(`  embed the query alone         p50 ${ms(pct(embedMs, 50))}  p95 ${ms(pct(embedMs, 95))}`);
   console.log(
-    `  search one character          p50 ${ms(pct(searchMs, 50))}  p95 ${ms(pct(searchMs, 95))}  (embedding included)`,
+    `  search one character          p50 ${ms(pct(searchMs, 50))}  p95 ${ms(pct(searchMs, 95))}  (query embedding excluded)`,
   );
   console.log(
-    `  search every character        p50 ${ms(pct(allCharactersMs, 50))}  p95 ${ms(pct(allCharactersMs, 95))}  (embedding included)`,
+    `  search every character        p50 ${ms(pct(allCharactersMs, 50))}  p95 ${ms(pct(allCharactersMs, 95))}  (query embedding excluded)`,
   );
   console.log(
     `  recall before a reply         p50 ${ms(pct(recallMs, 50))}  p95 ${ms(pct(recallMs, 95))}  (pinned + top 4, two embeddings)`,
@@ -204,6 +238,7 @@ async function main() {
   await models.dispose();
   await fake.close();
   await database.close();
+  if (databaseUrl) await admin(`drop database ${scratch}`);
 }
 
 await main();

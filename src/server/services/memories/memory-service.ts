@@ -89,6 +89,8 @@ export type TMemoryService = {
     text: string;
     limit: number;
     minSimilarity?: number;
+    /** The text's vector when the caller already has it (null: search without one). */
+    embedding?: number[] | null;
   }): Promise<TMemoryRecord[]>;
   /** Re-embeds memories made by another encoder (or none), in batches; returns how many it did. */
   reembedAll(): Promise<number>;
