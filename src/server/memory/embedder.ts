@@ -1,5 +1,8 @@
 // The one embeddings interface memory uses, and the choice between the embedded encoder and a remote one.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { TConfig } from '../config.ts';
+import { createLlamaCppEmbedder, EMBEDDING_GGUF_FILE } from './llama-cpp-embedder.ts';
 import { createOpenAIEmbedder } from './openai-embedder.ts';
 import { createUseLiteEmbedder } from './use-lite-embedder.ts';
 
@@ -15,7 +18,10 @@ export type TEmbedder = {
   usage?(): Promise<{ cpuMicros: number }>;
 };
 
-/** EMBEDDINGS_URL + EMBEDDINGS_MODEL choose a remote encoder; otherwise the embedded one. */
+/**
+ * EMBEDDINGS_URL + EMBEDDINGS_MODEL choose a remote encoder; else an embedding GGUF in $DATA_DIR/models once
+ * it is there (memories are then re-embedded in the background at start); else the shipped encoder.
+ */
 export function createEmbedder(config: TConfig): TEmbedder {
   if (config.EMBEDDINGS_URL && config.EMBEDDINGS_MODEL) {
     return createOpenAIEmbedder({
@@ -24,6 +30,8 @@ export function createEmbedder(config: TConfig): TEmbedder {
       apiKey: config.EMBEDDINGS_API_KEY,
     });
   }
+  const gguf = path.join(config.dataDir, 'models', EMBEDDING_GGUF_FILE);
+  if (existsSync(gguf)) return createLlamaCppEmbedder({ modelPath: gguf });
   return createUseLiteEmbedder();
 }
 

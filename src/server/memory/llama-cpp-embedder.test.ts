@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTinyGguf } from '../../test-support/tiny-gguf.ts';
+import { loadConfig } from '../config.ts';
+import { cosine, createEmbedder, EMBEDDING_DIMENSIONS } from './embedder.ts';
+import {
+  createLlamaCppEmbedder,
+  EMBEDDING_GGUF_FILE,
+  type TLlamaCppEmbedder,
+  toColumnWidth,
+} from './llama-cpp-embedder.ts';
+
+describe('embedding GGUF through node-llama-cpp (a random-weight model)', () => {
+  let dir: string;
+  let embedder: TLlamaCppEmbedder;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'kindred-embed-'));
+    await writeTinyGguf(join(dir, 'tiny-embed.gguf'));
+    embedder = createLlamaCppEmbedder({ modelPath: join(dir, 'tiny-embed.gguf'), gpu: false, threads: 1 });
+  });
+  afterAll(async () => {
+    await embedder.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives unit vectors of the column’s width, the same for the same text', {
+    timeout: 60_000,
+  }, async () => {
+    expect(embedder.id).toBe('llama-cpp-embed:tiny-embed.gguf');
+    const [a, b, again] = await embedder.embed([
+      'My dog Biscuit is afraid of thunder',
+      'I work nights',
+      'My dog Biscuit is afraid of thunder',
+    ]);
+    for (const v of [a, b, again]) {
+      expect(v).toHaveLength(EMBEDDING_DIMENSIONS);
+      expect(Math.hypot(...(v ?? []))).toBeCloseTo(1, 5);
+    }
+    expect(again).toEqual(a);
+    expect(cosine(a ?? [], b ?? [])).toBeLessThan(0.9999);
+  });
+
+  it('a missing model file fails the call (memory then falls back to full text) and is tried again later', async () => {
+    const missing = createLlamaCppEmbedder({ modelPath: join(dir, 'missing.gguf'), gpu: false });
+    await expect(missing.embed(['hello'])).rejects.toThrow();
+    await expect(missing.embed(['hello'])).rejects.toThrow();
+    await missing.dispose();
+  });
+
+  it('pads a shorter vector with zeros, keeping cosines, and cuts a longer one to 512', () => {
+    const short = toColumnWidth([3, 4]);
+    expect(short.slice(0, 2)).toEqual([0.6, 0.8]);
+    expect(short).toHaveLength(EMBEDDING_DIMENSIONS);
+    expect(toColumnWidth(Array.from({ length: 768 }, () => 1))).toHaveLength(EMBEDDING_DIMENSIONS);
+  });
+
+  it('is the encoder once the owner has the file in the data folder; the shipped encoder until then', async () => {
+    const dataDir = join(dir, 'data');
+    const config = () => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    expect(createEmbedder(config()).id).not.toMatch(/^llama-cpp-embed:/);
+    await mkdir(join(dataDir, 'models'), { recursive: true });
+    await writeTinyGguf(join(dataDir, 'models', EMBEDDING_GGUF_FILE));
+    const gguf = createEmbedder(config());
+    expect(gguf.id).toBe(`llama-cpp-embed:${EMBEDDING_GGUF_FILE}`);
+    const [v] = await gguf.embed(['I grew up in Wales']);
+    expect(v).toHaveLength(EMBEDDING_DIMENSIONS);
+    await (gguf as TLlamaCppEmbedder).dispose();
+  }, 60_000);
+});

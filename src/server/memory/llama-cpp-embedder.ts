@@ -1,0 +1,98 @@
+// A sentence-embedding GGUF (e.g. bge-small-en-v1.5, nomic-embed-text-v1.5) run by node-llama-cpp, once the
+// owner has downloaded one into the data folder: stronger than the Universal Sentence Encoder lite.
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import {
+  getLlama,
+  type Llama,
+  type LlamaEmbeddingContext,
+  LlamaLogLevel,
+  type LlamaModel,
+} from 'node-llama-cpp';
+import { EMBEDDING_DIMENSIONS, normalise, type TEmbedder } from './embedder.ts';
+
+/** The embedding GGUF Kindred looks for in $DATA_DIR/models. */
+export const EMBEDDING_GGUF_FILE = 'bge-small-en-v1.5-q8_0.gguf';
+
+/**
+ * The model's vector as the column's 512 numbers: a shorter one (bge-small: 384) is padded with zeros, which
+ * keeps every cosine the same; a longer one keeps its first 512 (nomic-embed v1.5 is trained to be cut so).
+ */
+export function toColumnWidth(vector: readonly number[]): number[] {
+  const out = vector.slice(0, EMBEDDING_DIMENSIONS);
+  while (out.length < EMBEDDING_DIMENSIONS) out.push(0);
+  return normalise(out);
+}
+
+export type TLlamaCppEmbedder = TEmbedder & { dispose(): Promise<void> };
+
+export function createLlamaCppEmbedder(options: {
+  modelPath: string;
+  gpu?: false | 'auto';
+  threads?: number;
+}): TLlamaCppEmbedder {
+  type TLoaded = { llama: Llama; model: LlamaModel; context: LlamaEmbeddingContext };
+  let loading: Promise<TLoaded> | null = null;
+  // One text at a time: the context holds one sequence, and the CPU is shared with the chat model.
+  let chain: Promise<unknown> = Promise.resolve();
+
+  const load = async (): Promise<TLoaded> => {
+    // build: 'never': the prebuilt binaries from npm; nothing is downloaded or compiled at run time.
+    const llama = await getLlama({
+      gpu: options.gpu ?? 'auto',
+      build: 'never',
+      logLevel: LlamaLogLevel.error,
+    });
+    try {
+      const model = await llama.loadModel({ modelPath: options.modelPath });
+      const context = await model.createEmbeddingContext({
+        contextSize: { max: 512 },
+        threads: options.threads ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+      });
+      return { llama, model, context };
+    } catch (error) {
+      await llama.dispose();
+      throw error;
+    }
+  };
+  const loaded = () => {
+    if (!loading) {
+      loading = load();
+      // A failed load is tried again next time (the file may have been replaced meanwhile).
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
+
+  const embedOne = async (text: string): Promise<number[]> => {
+    const { context, model } = await loaded();
+    // Longer texts than the context are cut to it: a memory's first few hundred words say what it is.
+    const tokens = model.tokenize(text).slice(0, 500);
+    const embedding = await context.getEmbeddingFor(tokens);
+    return toColumnWidth(embedding.vector);
+  };
+
+  return {
+    id: `llama-cpp-embed:${path.basename(options.modelPath)}`,
+    async embed(texts) {
+      const run = chain.then(async () => {
+        const out: number[][] = [];
+        for (const text of texts) out.push(await embedOne(text));
+        return out;
+      });
+      chain = run.catch(() => {});
+      return run;
+    },
+    async dispose() {
+      const current = loading;
+      loading = null;
+      if (!current) return;
+      const { llama, context, model } = await current.catch(() => ({}) as Partial<TLoaded>);
+      await context?.dispose();
+      await model?.dispose();
+      await llama?.dispose();
+    },
+  };
+}
