@@ -103,6 +103,7 @@ test('an unknown screen says the page was not found and leads home (not the erro
   await page.screenshot({ path: 'test-results/screens/not-found.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/not-found-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(/\/$/);
 });

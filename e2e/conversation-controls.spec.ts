@@ -159,7 +159,9 @@ test('replies render role-play markdown safely', async ({ page, signIn }) => {
   await chat.send(SERAPHINE.name, '*waves*');
   await expect(chat.replies().last()).toHaveText('waves… I hear you.');
   await expect(chat.replies().last().locator('em')).toHaveText('waves');
-  await expect(chat.userMessages().last()).toHaveText('*waves*');
+  // The person's own messages render the same markdown as replies.
+  await expect(chat.userMessages().last()).toHaveText('waves');
+  await expect(chat.userMessages().last().locator('em')).toHaveText('waves');
   await expect(chat.messageBox(SERAPHINE.name)).toBeEnabled();
 
   const html = '<img src=x onerror=alert(1)>';

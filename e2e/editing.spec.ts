@@ -161,7 +161,7 @@ test('History renames and deletes chats (confirmed, with "forget what was said h
   // Rewind offers to forget the memories made from the rewound messages.
   const row = chat.row('Lanterns over the harbour');
   await row.hover();
-  await chat.action(row, 'Rewind').click();
+  await chat.action(row, 'Rewind to here').click();
   await expect(
     chat.rewindDialog.getByLabel('Also forget the memories made from these messages'),
   ).toBeVisible();

@@ -2,7 +2,7 @@
 import { DEFAULT_E2E_PASSWORD, LoginPage } from './pages/login.ts';
 import { UserMenu, YourDataSection } from './pages/your-data.ts';
 import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
-import { startKindred, type TRunningServer } from './support/servers.ts';
+import { freePort, startKindred, type TRunningServer } from './support/servers.ts';
 
 test('sign up with a password, sign out, a wrong password is refused, sign in again', async ({ page }) => {
   const person = { ...newPerson('Pat Password'), password: 'my own long passphrase' };
@@ -91,7 +91,8 @@ test.describe('the owner', () => {
   const other = newPerson('Sam Second');
   test.beforeAll(async () => {
     // A fresh installation: its first account is the owner.
-    fresh = await startKindred({ OLLAMA_BASE_URL: 'http://127.0.0.1:9' });
+    // Ollama at a port nothing listens on (a free one: fetch refuses well-known ports such as 9 outright).
+    fresh = await startKindred({ OLLAMA_BASE_URL: `http://127.0.0.1:${await freePort()}` });
   });
   test.afterAll(async () => {
     await fresh?.stop();

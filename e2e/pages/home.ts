@@ -14,7 +14,7 @@ export class HomePage {
     return this.page.getByText('Nothing else matters here — just you and them');
   }
   get yourCharacters() {
-    return this.page.getByRole('region', { name: 'Your Characters' });
+    return this.page.getByRole('region', { name: 'Your Characters', exact: true });
   }
   /** The banners are the regions of main other than 'Your Characters'. */
   get banners() {

@@ -125,7 +125,8 @@ export function ChatScreen({
   // not after New Chat.
   const logs = useQuery({ ...chatLogsQuery(user.id, characterId), enabled: !isAutoLoadDone });
   useEffect(() => {
-    if (isAutoLoadDone || !logs.data) return;
+    // A cached list may be stale (a chat started since it was read): only a fresh one decides.
+    if (isAutoLoadDone || !logs.data || logs.isFetching) return;
     setIsAutoLoadDone(true);
     const latest = logs.data.find((l) => l.source === 'text');
     if (!hist && latest && chat.messages.length === 0) navigate(chatUrl(latest.uuid), { replace: true });
