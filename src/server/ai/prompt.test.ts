@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildPrompt,
-  CONTEXT_MESSAGES,
-  CONTINUE_INSTRUCTION,
-  DEFAULT_USER_NAME,
-  fillPlaceholders,
-} from './prompt.ts';
+import { CHAT_CONTEXT_MESSAGES } from '../../shared/chat-limits.ts';
+import { buildPrompt, CONTINUE_INSTRUCTION, DEFAULT_USER_NAME, fillPlaceholders } from './prompt.ts';
 
 const luna = {
   name: 'Luna',
@@ -118,7 +113,7 @@ describe('buildPrompt', () => {
     });
     const nonEmpty = history.filter((m) => m.content.trim() !== '');
     expect(nonEmpty).toHaveLength(34);
-    expect(messages).toHaveLength(1 + CONTEXT_MESSAGES);
+    expect(messages).toHaveLength(1 + CHAT_CONTEXT_MESSAGES);
     expect(messages.slice(1)).toEqual(nonEmpty.slice(-30));
     expect(messages[1]?.content).toBe('message 5');
     expect(messages.at(-1)?.content).toBe('message 39');

@@ -1,13 +1,11 @@
 // Builds the messages sent to the chat model from stored data only (persona, chat, memories): a pure function.
 
+import { CHAT_CONTEXT_MESSAGES } from '../../shared/chat-limits.ts';
 import { estimateTokens } from '../lib/estimate-tokens.ts';
 import type { TPlacedLore } from '../lorebooks/place.ts';
 import type { TChatTurn } from './chat-model.ts';
 import { splitExampleDialogue } from './example-dialogue.ts';
 import { attributeHistory, groupSection, type TAttributedTurn, type TGroupContext } from './group-prompt.ts';
-
-/** Spec §9: the chat context is the last 30 non-empty messages. */
-export const CONTEXT_MESSAGES = 30;
 
 /**
  * About what the prompt may take (the embedded model's 8,192-token context less a reply's 700): when a
@@ -108,7 +106,7 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
 
   for (const instruction of input.safetyInstructions ?? []) sections.push(instruction);
 
-  const recent = input.history.filter((m) => m.content.trim() !== '').slice(-CONTEXT_MESSAGES);
+  const recent = input.history.filter((m) => m.content.trim() !== '').slice(-CHAT_CONTEXT_MESSAGES);
   const history = input.group
     ? attributeHistory(recent, { name, userName })
     : recent.map((m): TChatTurn => ({ role: m.role, content: m.content }));

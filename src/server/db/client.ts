@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,8 +21,6 @@ export type TDatabase = {
   db: TDb;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
-  /** Whether pgvector is installed, decided after migrations. */
-  hasVector(): Promise<boolean>;
   close(): Promise<void>;
   /** The raw connection, for the jobs runner (pg-boss opens its own pool on Postgres). */
   pglite?: PGlite;
@@ -44,7 +41,6 @@ export function wrapPglite(client: PGlite): TDatabase {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-    hasVector: () => detectVector(db),
     close: () => client.close(),
     pglite: client,
   };
@@ -65,7 +61,6 @@ export function wrapPostgres(connectionString: string, max = 10): TDatabase {
         await own.end();
       }
     },
-    hasVector: () => detectVector(db),
     close: () => pool.end(),
     connectionString,
   };
@@ -74,13 +69,6 @@ export function wrapPostgres(connectionString: string, max = 10): TDatabase {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
   if (opts.databaseUrl) return wrapPostgres(opts.databaseUrl);
   return wrapPglite(await openPglite(path.join(opts.dataDir, 'db')));
-}
-
-async function detectVector(db: TDb): Promise<boolean> {
-  const rows = await db.execute(
-    sql`select exists (select 1 from pg_extension where extname = 'vector') as ok`,
-  );
-  return Boolean(rowsOf<{ ok: boolean }>(rows)[0]?.ok);
 }
 
 /** node-postgres and PGlite return raw results in different shapes. */

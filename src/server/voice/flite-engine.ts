@@ -13,8 +13,6 @@ const FLITE_VOICES: (TEngineVoice & { f0: number })[] = [
   { id: 'rms', label: 'rms (male, fixed pitch)', gender: 'male', register: 'low', hasPitch: false, f0: 99 },
 ];
 
-export const FLITE_VOICE_IDS = FLITE_VOICES.map((v) => v.id);
-
 /** Two workers at most on small machines, always leaving one core to the request thread. */
 export function fliteThreads(cores = os.availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));

@@ -3,15 +3,6 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
 import { accounts, idpAccounts, idpPayloads } from '../schema.ts';
 
-export async function upsertIdpAccount(db: TDb, account: { id: string; email: string; name: string }) {
-  const [row] = await db
-    .insert(idpAccounts)
-    .values(account)
-    .onConflictDoUpdate({ target: idpAccounts.email, set: { name: account.name } })
-    .returning();
-  return row!;
-}
-
 /** A new account with a password; undefined when the email is taken. */
 export async function insertIdpAccount(
   db: TDb,
@@ -31,10 +22,6 @@ export async function insertIdpAccount(
 export async function findIdpAccountByEmail(db: TDb, email: string) {
   const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.email, email));
   return row;
-}
-
-export async function deleteIdpAccountByEmail(db: TDb, email: string) {
-  await db.delete(idpAccounts).where(eq(idpAccounts.email, email));
 }
 
 export async function findIdpAccount(db: TDb, id: string) {

@@ -1,7 +1,7 @@
 // What regenerate and continue share: the latest message of the person's chat, checked, then the model,
 // the character and today's slot; each adds how its reply is stored.
 
-import { CONTEXT_MESSAGES } from '../../ai/prompt.ts';
+import { CHAT_CONTEXT_MESSAGES } from '../../../shared/chat-limits.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
 import { contextBefore, findOwnMessage, type TFoundMessage } from '../../db/queries/message-controls.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -59,7 +59,7 @@ export async function prepareAgain(
       ? null
       : await speakerContext(db, { userId: user.id, uuid: input.uuid, speakerId, before });
   const history: THistory =
-    group?.history ?? (await contextBefore(db, { ...key, before, limit: CONTEXT_MESSAGES }));
+    group?.history ?? (await contextBefore(db, { ...key, before, limit: CHAT_CONTEXT_MESSAGES }));
   const answered = history.findLast((m) => m.role === 'user')?.content;
   const refusal = action.refuse(found, answered);
   if (refusal) throw new AppError('conflict', refusal);

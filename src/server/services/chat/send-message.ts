@@ -1,6 +1,6 @@
 // Sending a message (or retrying one whose reply failed): store it and take today's slot, then stream
 // the character's reply through the one streaming step.
-import { CONTEXT_MESSAGES } from '../../ai/prompt.ts';
+import { CHAT_CONTEXT_MESSAGES } from '../../../shared/chat-limits.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
 import { appendMessage, lastMessage, recentNonEmptyMessages } from '../../db/queries/chat-logs.ts';
 import { reserveAndStoreUserMessage } from '../../db/queries/chat-target.ts';
@@ -89,7 +89,7 @@ async function storeUserMessage(deps: TReplyDeps, plan: TDailyPlan, input: TSend
       const history = await recentNonEmptyMessages(db, {
         userId: plan.userId,
         uuid: hist,
-        limit: CONTEXT_MESSAGES,
+        limit: CHAT_CONTEXT_MESSAGES,
       });
       return { character, uuid: hist, messagePosition: last.position, slot, history };
     }
@@ -101,7 +101,7 @@ async function storeUserMessage(deps: TReplyDeps, plan: TDailyPlan, input: TSend
     day,
     limit: plan.limit,
     content: input.userInput,
-    contextLimit: CONTEXT_MESSAGES,
+    contextLimit: CHAT_CONTEXT_MESSAGES,
   });
   const character = checkTarget(result.target, hist, input.characterId);
   const slot = toDailySlot(db, plan, day, result.count, now);

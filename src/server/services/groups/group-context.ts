@@ -1,8 +1,8 @@
 // What a group speaker's reply is built from: the group (the person's, with the speaker a member they may
 // chat with), the speaker's definition, the others, and the shared history attributed by name.
 
+import { CHAT_CONTEXT_MESSAGES } from '../../../shared/chat-limits.ts';
 import type { TGroupContext } from '../../ai/group-prompt.ts';
-import { CONTEXT_MESSAGES } from '../../ai/prompt.ts';
 import type { TDb } from '../../db/client.ts';
 import { findChatTarget, type TChatTarget } from '../../db/queries/chat-target.ts';
 import { findGroup, groupHistory, type TGroupHistoryRow, type TMemberRow } from '../../db/queries/groups.ts';
@@ -42,7 +42,7 @@ export async function speakerContext(
     uuid: null,
   });
   if (!character) throw notFound('Character');
-  const rows = await groupHistory(db, { ...opts, limit: CONTEXT_MESSAGES });
+  const rows = await groupHistory(db, { ...opts, limit: CHAT_CONTEXT_MESSAGES });
   return {
     log,
     members,

@@ -2,8 +2,8 @@
 // the daily limit) and the reply order says who answers it. Each character there with memory on may
 // remember it.
 
+import { CHAT_CONTEXT_MESSAGES } from '../../../shared/chat-limits.ts';
 import type { TGroupMessageResult } from '../../../shared/groups.ts';
-import { CONTEXT_MESSAGES } from '../../ai/prompt.ts';
 import type { TModelKind } from '../../ai/select-models.ts';
 import { appendMessage } from '../../db/queries/chat-logs.ts';
 import { groupHistory } from '../../db/queries/groups.ts';
@@ -26,7 +26,7 @@ export async function sendGroupMessage(
   const { db } = deps;
   const { user, uuid } = input;
   const { log, members } = await findOwnGroup(db, user.id, uuid);
-  const before = await groupHistory(db, { userId: user.id, uuid, limit: CONTEXT_MESSAGES });
+  const before = await groupHistory(db, { userId: user.id, uuid, limit: CHAT_CONTEXT_MESSAGES });
   const lastPerson = before.findLastIndex((r) => r.role === 'user');
   const spokeSincePerson = before
     .slice(lastPerson + 1)
