@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TChatModel, TCompleteJsonInput } from '../ai/chat-model.ts';
-import { judgeExchange } from './judge.ts';
+import { JUDGE_SCHEMA, judgeExchange } from './judge.ts';
 
 function modelAnswering(answer: unknown | Error) {
   const calls: TCompleteJsonInput[] = [];
@@ -43,5 +43,19 @@ describe('judgeExchange', () => {
     const { model } = modelAnswering({});
     const { completeJson: _drop, ...withoutJson } = model;
     expect(await judgeExchange(withoutJson, exchange)).toBeNull();
+  });
+});
+
+describe('JUDGE_SCHEMA', () => {
+  it('is the JSON Schema of the verdict the judge parses: two required fields, importance 1 to 5, nothing else', () => {
+    expect(JUDGE_SCHEMA).toEqual({
+      type: 'object',
+      properties: {
+        remember: { type: 'boolean' },
+        importance: { type: 'integer', minimum: 1, maximum: 5 },
+      },
+      required: ['remember', 'importance'],
+      additionalProperties: false,
+    });
   });
 });

@@ -3,20 +3,17 @@ import { z } from 'zod';
 import type { TChatModel } from '../ai/chat-model.ts';
 import { isQuestionAboutNothingPersonal, isTrivialMessage } from './trivial.ts';
 
-export const JUDGE_SCHEMA = {
-  type: 'object',
-  properties: {
-    remember: { type: 'boolean' },
-    importance: { type: 'integer', minimum: 1, maximum: 5 },
-  },
-  required: ['remember', 'importance'],
-  additionalProperties: false,
-} as const;
-
+/** What the judge answers; its JSON Schema (below) is derived from it, so the two never drift apart. */
 const ZVerdict = z.object({
   remember: z.boolean(),
-  importance: z.coerce.number().min(1).max(5),
+  importance: z.coerce.number().int().min(1).max(5),
 });
+
+/** The JSON Schema the model's answer must follow (json_schema, or a llama.cpp grammar). */
+export const JUDGE_SCHEMA: Record<string, unknown> = (() => {
+  const { $schema: _draft, ...schema } = z.toJSONSchema(ZVerdict);
+  return schema;
+})();
 
 export type TVerdict = { remember: false } | { remember: true; importance: number };
 
