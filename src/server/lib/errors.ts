@@ -1,20 +1,8 @@
-// The one error type the server throws on purpose, with the codes people and tests can rely on.
-export type TErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'no_owner'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'too_many_requests'
-  | 'model_unavailable'
-  | 'model_not_answering'
-  | 'not_ready'
-  | 'billing_unavailable'
-  | 'internal';
+// The one error type the server throws on purpose, with the codes people and tests can rely on (shared
+// with the web app: shared/errors.ts).
+import type { TErrorCode } from '../../shared/errors.ts';
+
+export type { TErrorCode };
 
 const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503> = {
   bad_request: 400,

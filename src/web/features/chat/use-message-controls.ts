@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TChatLog } from '../../../shared/chat.ts';
 import type { TRating } from '../../../shared/controls.ts';
+import { isAllowanceUsedUp } from '../../../shared/errors.ts';
 import { ReplyError, usageQuery } from './chat-api.ts';
 import { chooseAlternative, editMessage, rateMessage, replyAgain, rewindFrom } from './controls-api.ts';
 import type { TUiMessage } from './use-chat.ts';
@@ -109,7 +110,8 @@ export function useMessageControls(options: {
       );
       await options.resync();
     } catch (error) {
-      if (error instanceof ReplyError && error.status === 429) options.onDailyLimit();
+      // The day's messages are used up: the Daily Limit panel; an abuse limit is a toast like any refusal.
+      if (error instanceof ReplyError && isAllowanceUsedUp(error)) options.onDailyLimit();
       else toast.error(error instanceof Error ? error.message : 'The reply failed. Please try again.');
     } finally {
       controllerRef.current = null;
