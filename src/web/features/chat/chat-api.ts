@@ -5,9 +5,9 @@ import type {
   TChatLog,
   TChatLogSummary,
   TDailyUsage,
+  TReplyDone,
   TReplyError,
   TReplyRequest,
-  TReplyResponse,
   TReplyStart,
 } from '../../../shared/chat.ts';
 import type { TReplyAgain } from '../../../shared/controls.ts';
@@ -85,15 +85,16 @@ export type TReplyHandlers = {
 };
 
 /**
- * Sends a message and reads the reply as Server-Sent Events. Resolves with the full response (partial
- * when stopped through `signal`); rejects with ReplyError when refused or when the model failed.
+ * Sends a message and reads the reply as Server-Sent Events (shared/reply-stream.ts, eventsource-parser).
+ * Resolves with the full response and where it is stored (null when stopped through `signal`: what
+ * arrived is on screen, and the server keeps it); rejects with ReplyError when refused or when the model failed.
  */
 export async function streamReply(
   path: string,
   body: TReplyRequest | TReplyAgain | TGroupTurn,
   handlers: TReplyHandlers,
   signal: AbortSignal,
-): Promise<TReplyResponse | null> {
+): Promise<TReplyDone | null> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -115,33 +116,16 @@ export async function streamReply(
     );
   }
 
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-        const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = block
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.replace(/^data: ?/, ''))
-          .join('\n');
-        if (data === '') continue;
-        const payload = JSON.parse(data);
-        if (event === 'start') handlers.onStart(payload as TReplyStart);
-        else if (event === 'thoughts') handlers.onThoughts((payload as { text: string }).text);
-        else if (event === 'delta') handlers.onDelta((payload as { text: string }).text);
-        else if (event === 'audio') handlers.onAudio?.(payload as TReplyAudio);
-        else if (event === 'done') return payload as TReplyResponse;
-        else if (event === 'error') throw new ReplyError(502, payload as TReplyError);
-      }
+    // The stream's parser is loaded with the first reply, not with the chat screen.
+    const { readReplyStream } = await import('../../../shared/reply-stream.ts');
+    for await (const event of readReplyStream(res.body)) {
+      if (event.event === 'start') handlers.onStart(event.data);
+      else if (event.event === 'thoughts') handlers.onThoughts(event.data.text);
+      else if (event.event === 'delta') handlers.onDelta(event.data.text);
+      else if (event.event === 'audio') handlers.onAudio?.(event.data);
+      else if (event.event === 'done') return event.data;
+      else throw new ReplyError(502, event.data);
     }
   } catch (error) {
     if (signal.aborted) return null;

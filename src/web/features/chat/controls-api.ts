@@ -1,7 +1,7 @@
 // The conversation controls' server calls: greetings, edit, swipe, rewind, rate, and the streamed
 // regenerate and continue (read by the same stream reader as a sent message).
 import { queryOptions } from '@tanstack/react-query';
-import type { TChatLog, TReplyResponse } from '../../../shared/chat.ts';
+import type { TChatLog, TReplyDone } from '../../../shared/chat.ts';
 import type { TGreetings, TRating, TReplyAgain } from '../../../shared/controls.ts';
 import { api } from '../../lib/api.ts';
 import { streamReply, type TReplyHandlers } from './chat-api.ts';
@@ -40,4 +40,4 @@ export const replyAgain = (
   body: TReplyAgain,
   handlers: TReplyHandlers,
   signal: AbortSignal,
-): Promise<TReplyResponse | null> => streamReply(messageUrl(uuid, position, action), body, handlers, signal);
+): Promise<TReplyDone | null> => streamReply(messageUrl(uuid, position, action), body, handlers, signal);

@@ -1,47 +1,18 @@
 // The conversation on screen: the stored chat (paged), messages sent here, and the reply being streamed.
+// The state machine is chat-state.ts' reducer; this hook runs the calls and feeds it their events.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { TPersona } from '../../../shared/characters.ts';
-import type { TChatLog, TChatMessage, TDailyUsage } from '../../../shared/chat.ts';
-import { CHAT_CONTEXT_MESSAGES } from '../../../shared/chat-limits.ts';
-import type { TMessageControls } from '../../../shared/controls.ts';
-import type { TReplyLore } from '../../../shared/lorebooks.ts';
+import type { TChatLog, TDailyUsage } from '../../../shared/chat.ts';
+import { isAllowanceUsedUp } from '../../../shared/errors.ts';
 import type { TCrisisCard } from '../../../shared/safety.ts';
 import type { TSessionUser } from '../../lib/session.ts';
 import { chatLogPage, ReplyError, streamReply, usageQuery } from './chat-api.ts';
+import { chatReducer, contextText, fromStored, initialChatState, type TUiMessage } from './chat-state.ts';
 import { useTypewriter } from './use-typewriter.ts';
 
-export type TUiMessage = {
-  key: string;
-  role: 'user' | 'assistant';
-  content: string;
-  internalThoughts: string | null;
-  audioUrl: string | null;
-  /** A user message whose reply failed: shown with the reason and a retry button. */
-  failure?: string;
-  /** The server's error code for the failure (model_unavailable: no model is set up). */
-  failureCode?: string;
-  /** A reply the model stopped before it was finished: shown marked, with Continue and Retry. */
-  isCutOff?: boolean;
-  /** Conversation controls: where the message is stored (absent until the server's copy is on screen). */
-  position?: number;
-  controls?: TMessageControls;
-  /** Lorebook entries a reply was given (shown from the reply). */
-  lore?: TReplyLore[];
-  /** Group chats: the character who wrote the reply. */
-  speakerId?: number;
-};
-
-/** The reply being received and typed out. */
-type TPending = {
-  replyKey: string;
-  received: string;
-  thoughts: string;
-  isComplete: boolean;
-  isStopped: boolean;
-  isCutOff: boolean;
-  audioUrl: string | null;
-};
+export type { TUiMessage } from './chat-state.ts';
+export { fromStored } from './chat-state.ts';
 
 export type TChatOptions = {
   characterId: number;
@@ -69,51 +40,19 @@ export type TChatOptions = {
 let keyCounter = 0;
 const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++keyCounter}`;
 
-export const fromStored = (m: TChatMessage, keys?: Map<number, string>): TUiMessage => ({
-  key: keys?.get(m.position) ?? `stored-${m.position}`,
-  role: m.role,
-  content: m.content,
-  internalThoughts: m.internalThoughts,
-  audioUrl: m.audioUrl,
-  isCutOff: m.isCutOff === true,
-  position: m.position,
-  lore: m.lore ?? [],
-  speakerId: m.speakerId,
-  controls: {
-    alternativeCount: m.alternativeCount ?? 1,
-    chosen: m.chosen ?? 0,
-    rating: m.rating ?? null,
-    isGreeting: m.isGreeting ?? false,
-  },
-});
-
 export function useChat(options: TChatOptions) {
   const { characterId, hist, user, persona } = options;
   const queryClient = useQueryClient();
-  // A chat log started on this screen: its messages are already here, so it is not fetched again.
-  const [adoptedHist, setAdoptedHist] = useState<string | null>(null);
-  const [shownHist, setShownHist] = useState<string | null>(hist);
-  const [local, setLocal] = useState<TUiMessage[]>([]);
-  const [pending, setPending] = useState<TPending | null>(null);
+  const [state, dispatch] = useReducer(chatReducer, hist, initialChatState);
+  const { local, pending, adoptedHist } = state;
   const controllerRef = useRef<AbortController | null>(null);
   const histRef = useRef(hist);
   histRef.current = hist;
-  // Conversation controls: messages sent here keep their keys once the server's copy replaces them.
-  const keysRef = useRef(new Map<number, string>());
   const localRef = useRef(local);
   localRef.current = local;
-  const [needsSync, setNeedsSync] = useState(false);
 
-  // Another chat log was opened (History, a notification, New Chat): start from its stored messages.
-  // Adopting the uuid of the chat started here keeps what is on screen.
-  if (hist !== shownHist) {
-    setShownHist(hist);
-    if (hist !== adoptedHist) {
-      setLocal([]);
-      setAdoptedHist(null);
-      keysRef.current = new Map();
-    }
-  }
+  // Another chat log was opened: start from its stored messages (the chat started here keeps its own).
+  if (hist !== state.shownHist) dispatch({ type: 'open', hist });
 
   const stored = useInfiniteQuery({
     queryKey: ['chatlog', hist],
@@ -139,7 +78,7 @@ export function useChat(options: TChatOptions) {
   const sendHist = hist !== null && !isForeign && !isHistMissing ? hist : null;
   const storedMessages =
     hist !== null && hist !== adoptedHist && !isForeign
-      ? (stored.data?.pages.flatMap((p) => p.conversation) ?? []).map((m) => fromStored(m, keysRef.current))
+      ? (stored.data?.pages.flatMap((p) => p.conversation) ?? []).map((m) => fromStored(m, state.keys))
       : [];
   // A stored message with no reply after it (the server stopped mid-reply): offer its Retry.
   const lastStored = storedMessages.at(-1);
@@ -156,34 +95,19 @@ export function useChat(options: TChatOptions) {
 
   // The reply is complete and fully typed out: it joins the conversation.
   useEffect(() => {
-    if (!pending?.isComplete || !isTypedOut) return;
-    setPending(null);
-    if (pending.received.trim() === '') return;
-    setLocal((list) => [
-      ...list,
-      {
-        key: pending.replyKey,
-        role: 'assistant',
-        content: pending.received,
-        internalThoughts: pending.thoughts.trim() || null,
-        audioUrl: pending.audioUrl,
-        isCutOff: pending.isCutOff,
-      },
-    ]);
-    setNeedsSync(true);
+    if (pending?.isComplete && isTypedOut) dispatch({ type: 'typed-out' });
   }, [pending, isTypedOut]);
 
   /** Conversation controls: the server's latest page replaces what is on screen (positions, alternatives). */
   const applyPage = useCallback(
     (page: TChatLog) => {
       queryClient.setQueryData(['chatlog', page.uuid], { pages: [page], pageParams: [undefined] });
-      setLocal([]);
-      setAdoptedHist(null);
+      dispatch({ type: 'page' });
     },
     [queryClient],
   );
 
-  /** Reads the chat back from the server once a reply has joined it, so every message can be controlled. */
+  /** Reads the chat back from the server (after a regenerate or continue, or a stopped reply). */
   const resync = useCallback(async () => {
     const uuid = histRef.current;
     if (!uuid) return;
@@ -191,19 +115,13 @@ export function useChat(options: TChatOptions) {
     const page = await chatLogPage(uuid).catch(() => null);
     // Something was sent meanwhile, or another chat opened: what is on screen is newer.
     if (!page || histRef.current !== uuid || localRef.current !== onScreen || controllerRef.current) return;
-    const tail = page.conversation.slice(-onScreen.length);
-    onScreen.forEach((m, i) => {
-      const storedMessage = tail[i];
-      if (storedMessage && storedMessage.role === m.role) keysRef.current.set(storedMessage.position, m.key);
-    });
     applyPage(page);
   }, [applyPage]);
 
+  // Only a stopped reply is read back: the stream told every other position.
   useEffect(() => {
-    if (!needsSync || pending) return;
-    setNeedsSync(false);
-    void resync();
-  }, [needsSync, pending, resync]);
+    if (state.needsSync && !pending) void resync();
+  }, [state.needsSync, pending, resync]);
 
   const setRemaining = useCallback(
     (remaining: number | null | undefined) => {
@@ -219,7 +137,7 @@ export function useChat(options: TChatOptions) {
 
   const adopt = (uuid: string) => {
     if (histRef.current !== null) return;
-    setAdoptedHist(uuid);
+    dispatch({ type: 'adopt', hist: uuid });
     histRef.current = uuid;
     options.onAdoptHist(uuid);
   };
@@ -231,28 +149,10 @@ export function useChat(options: TChatOptions) {
     if (userInput === '' || !options.replyPath || !persona || isBusy) return 'ignored';
     options.onBeforeSend();
     const userKey = retryKey ?? newKey('me');
-    if (retryKey) {
-      setLocal((list) =>
-        list.map((m) => (m.key === retryKey ? { ...m, failure: undefined, failureCode: undefined } : m)),
-      );
-    } else {
-      setLocal((list) => [
-        ...list,
-        { key: userKey, role: 'user', content: userInput, internalThoughts: null, audioUrl: null },
-      ]);
-    }
+    const replyKey = newKey('reply');
+    dispatch({ type: 'send', userKey, replyKey, text: userInput, isRetry: Boolean(retryKey) });
     const controller = new AbortController();
     controllerRef.current = controller;
-    const replyKey = newKey('reply');
-    setPending({
-      replyKey,
-      received: '',
-      thoughts: '',
-      isComplete: false,
-      isStopped: false,
-      isCutOff: false,
-      audioUrl: null,
-    });
     let histAtSend = sendHist;
     if (histAtSend === null && options.openWithGreeting) {
       // A new chat opens with the greeting: stored first, so the model sees it like any reply.
@@ -263,14 +163,13 @@ export function useChat(options: TChatOptions) {
       if (page) {
         adopt(page.uuid);
         histAtSend = page.uuid;
-        const greeting = page.conversation.map((m) => fromStored(m, keysRef.current));
-        setLocal((list) => [...greeting, ...list]);
+        dispatch({ type: 'greeting', messages: page.conversation.map((m) => fromStored(m, state.keys)) });
       }
     }
     const userName = user.name?.trim() || user.username;
     let isSpeaking = false;
     try {
-      const response = await streamReply(
+      const done = await streamReply(
         options.replyPath,
         {
           userId: user.id,
@@ -293,9 +192,10 @@ export function useChat(options: TChatOptions) {
             adopt(start.hist);
             setRemaining(start.remaining);
             if (start.crisis) options.onCrisis?.(userKey, start.crisis);
+            dispatch({ type: 'start', userKey, messagePosition: start.messagePosition });
           },
-          onThoughts: (t) => setPending((p) => p && { ...p, thoughts: p.thoughts + t }),
-          onDelta: (t) => setPending((p) => p && { ...p, received: p.received + t }),
+          onThoughts: (t) => dispatch({ type: 'thoughts', text: t }),
+          onDelta: (t) => dispatch({ type: 'delta', text: t }),
           onAudio: (a) => {
             if (!options.isVoiceOn || !options.onReplyAudioPart) return;
             isSpeaking = true;
@@ -304,33 +204,22 @@ export function useChat(options: TChatOptions) {
         },
         controller.signal,
       );
-      if (response) {
-        setRemaining(response.remaining);
-        setPending(
-          (p) =>
-            p && {
-              ...p,
-              received: response.reply,
-              thoughts: response.internalThoughts ?? '',
-              audioUrl: response.audioUrl,
-              isComplete: true,
-              isCutOff: response.isCutOff === true,
-            },
-        );
-        if (isSpeaking) options.onReplyAudioEnd?.(replyKey);
-        else if (options.isVoiceOn && response.audioUrlForCloudflare) {
-          options.onReplyAudio(replyKey, response.audioUrlForCloudflare);
-        }
-      } else {
-        setPending((p) => p && { ...p, isComplete: true, isStopped: true });
+      if (!done) {
+        dispatch({ type: 'stopped' });
+        return 'sent';
+      }
+      setRemaining(done.remaining);
+      dispatch({ type: 'done', done });
+      if (isSpeaking) options.onReplyAudioEnd?.(replyKey);
+      else if (options.isVoiceOn && done.audioUrlForCloudflare) {
+        options.onReplyAudio(replyKey, done.audioUrlForCloudflare);
       }
       return 'sent';
     } catch (error) {
-      setPending(null);
       // An abuse limit (too_many_requests) is no daily limit: it shows on the message with its Retry.
-      if (error instanceof ReplyError && error.status === 429 && error.code !== 'too_many_requests') {
+      if (error instanceof ReplyError && isAllowanceUsedUp(error)) {
         // Spec: on 429 the Daily Limit panel opens and the message is not added.
-        setLocal((list) => list.filter((m) => m.key !== userKey));
+        dispatch({ type: 'refused', userKey });
         setRemaining(0);
         options.onDailyLimit();
         return 'refused';
@@ -340,7 +229,7 @@ export function useChat(options: TChatOptions) {
       setRemaining(body?.remaining);
       const failure = error instanceof Error ? error.message : 'The reply failed. Please try again.';
       const failureCode = error instanceof ReplyError ? error.code : undefined;
-      setLocal((list) => list.map((m) => (m.key === userKey ? { ...m, failure, failureCode } : m)));
+      dispatch({ type: 'failed', userKey, failure, failureCode });
       return 'sent';
     } finally {
       controllerRef.current = null;
@@ -354,7 +243,7 @@ export function useChat(options: TChatOptions) {
   /** The stop button: the model stops, and what arrived so far is kept (the server stores it too). */
   const stop = useCallback(() => {
     controllerRef.current?.abort();
-    setPending((p) => p && { ...p, isStopped: true });
+    dispatch({ type: 'stop' });
   }, []);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
@@ -362,9 +251,7 @@ export function useChat(options: TChatOptions) {
   /** New Chat: back to an empty conversation. */
   const reset = useCallback(() => {
     controllerRef.current?.abort();
-    setPending(null);
-    setLocal([]);
-    setAdoptedHist(null);
+    dispatch({ type: 'reset' });
   }, []);
 
   return {
@@ -388,14 +275,4 @@ export function useChat(options: TChatOptions) {
     /** The chat log the controls act on (null for a chat not stored yet). */
     hist: sendHist,
   };
-}
-
-/** Spec: the context text is the last 30 non-empty messages plus the new line (the server ignores it). */
-function contextText(messages: { role: string; content: string }[]): string {
-  return messages
-    .filter((m) => m.content.trim() !== '')
-    .slice(-CHAT_CONTEXT_MESSAGES)
-    .map((m) => `${m.role}: ${m.content}`)
-    .join('\n')
-    .slice(-8000);
 }
