@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { ChatPage } from './pages/chat.ts';
 import { expect, sessionIn, test } from './support/fixtures.ts';
 
@@ -180,6 +181,40 @@ test('a chat log of another character is ignored with a console warning', async 
   await expect(page.getByRole('heading', { name: GANONDORF.name })).toBeVisible();
   await expect.poll(() => warnings.some((w) => w.includes('another character'))).toBe(true);
   await expect(chat.userMessages()).toHaveCount(0);
+});
+
+test("a person's own character named Thanos keeps Character Memory: the character's flag decides, not its name", async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const avatar = [
+    ...(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#7a3bc0' } })
+      .png()
+      .toBuffer()),
+  ];
+  const id = await page.evaluate(async (bytes) => {
+    const form = new FormData();
+    form.append('avatar', new File([new Uint8Array(bytes)], 'a.png', { type: 'image/png' }));
+    const { avatarUrl } = await (await fetch('/upload/avatar', { method: 'POST', body: form })).json();
+    const res = await fetch('/api/character-personas', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Thanos',
+        tagline: 'My own Thanos',
+        description: 'A gardener',
+        avatarUrl,
+      }),
+    });
+    return (await res.json()).id as number;
+  }, avatar);
+  const chat = new ChatPage(page);
+  await chat.open(id);
+  await expect(page.getByRole('heading', { name: 'Thanos' })).toBeVisible();
+  await expect(chat.memorySwitch).toBeEnabled();
+  await expect(chat.memorySwitch).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('⚠ Corrupted Memory Access')).toHaveCount(0);
 });
 
 test('toggle row: notifications, memory tooltip, voice playback', async ({ page, signIn }) => {

@@ -25,9 +25,6 @@ export const CONVERSATION_MAX_MESSAGES = 500;
 export const CHAT_PAGE_DEFAULT = 50;
 export const CHAT_PAGE_MAX = 200;
 
-/** Characters whose memory is disabled (also a stored character attribute the server enforces). */
-export const MEMORY_DISABLED_NAMES = ['Ganondorf', 'Thanos'];
-
 /** A chat's own name in History (at most this long; empty gives it back its first words). */
 export const CHAT_TITLE_MAX_CHARS = 80;
 

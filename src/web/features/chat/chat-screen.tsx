@@ -6,7 +6,6 @@ import { BookOpen, Brain, History, MessageSquarePlus, PanelRight, Volume2, Volum
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { MEMORY_DISABLED_NAMES } from '../../../shared/chat-limits.ts';
 import type { TCrisisCard } from '../../../shared/safety.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
@@ -77,9 +76,8 @@ export function ChatScreen({
   const { isVoiceOn, isMonologueOn, isMemoryOn } = preferences;
   const noModel = useNoModelOnOpen();
 
-  const isMemoryDisabled = Boolean(
-    persona.data && (persona.data.memoryDisabled || MEMORY_DISABLED_NAMES.includes(persona.data.name)),
-  );
+  // The character's own flag (the server enforces it too): a person's own "Thanos" keeps its memory.
+  const isMemoryDisabled = persona.data?.memoryDisabled === true;
   const chatUrl = (uuid?: string) => `/chat/${characterId}${uuid ? `?hist=${uuid}` : ''}`;
 
   const greeting = useGreeting(characterId);
