@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../test-support/db-snapshot.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../test-support/fake-openai-server.ts';
+import type { TFakeOpenAI } from '../test-support/fake-openai-server.ts';
+import { createReplyTestApp, type TReplyTestApp } from '../test-support/reply-test-app.ts';
 import {
   call,
   createSignedInUser,
@@ -12,30 +13,20 @@ import { avatarPng } from '../test-support/test-cards.ts';
 
 // The findings of the attacker's probe, each shown fixed (issue 11).
 const NUL = String.fromCharCode(0);
-let fake: TFakeOpenAI;
-let t: TTestApp;
+let _fake: TFakeOpenAI;
+let t: TReplyTestApp;
 let owner: TTestUser;
 let me: TTestUser;
 let other: TTestUser;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-    UPLOAD_LIMIT_PER_PERSON: '4',
-    REPLY_LIMIT_PER_PERSON: '3',
-  });
+  t = await createReplyTestApp({ UPLOAD_LIMIT_PER_PERSON: '4', REPLY_LIMIT_PER_PERSON: '3' });
+  _fake = t.fake;
   owner = await createSignedInUser(t.database);
   me = await createSignedInUser(t.database);
   other = await createSignedInUser(t.database);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 async function uploadAvatar(user: TTestUser) {
   const form = new FormData();

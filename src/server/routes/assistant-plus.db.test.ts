@@ -1,25 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import { call, createSignedInUser, createTestApp, type TTestApp } from '../../test-support/test-app.ts';
+import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
+import { call, createSignedInUser } from '../../test-support/test-app.ts';
 
 // The plan reaches the model choice: with PLUS_OPENAI_MODEL set, Plus replies come from that model.
 let fake: TFakeOpenAI;
-let t: TTestApp;
+let t: TReplyTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-free',
-    PLUS_OPENAI_MODEL: 'gpt-plus',
-    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-  });
+  t = await createReplyTestApp({ OPENAI_MODEL: 'gpt-free', PLUS_OPENAI_MODEL: 'gpt-plus' });
+  fake = t.fake;
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 describe('PLUS_OPENAI_MODEL', () => {
   it('answers Plus with the Plus model and free with the default one', async () => {

@@ -1,8 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TReplyResponse } from '../../shared/chat.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { dataOf, onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
+import {
+  chatRequests,
+  createReplyTestApp,
+  NOWHERE,
+  setUsedToday,
+  storedMessages,
+  type TReplyTestApp,
+  usedToday,
+} from '../../test-support/reply-test-app.ts';
 import {
   call,
   createSignedInUser,
@@ -10,42 +19,29 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../test-support/test-app.ts';
-import { chatLogs, chatMessages, dailyUsage } from '../db/schema.ts';
-import { utcDay } from '../services/chat/daily-limit.ts';
+import { chatLogs, chatMessages } from '../db/schema.ts';
 
-// Nothing listens on port 9: a local path (Ollama) that is not running.
-const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;
 const GANONDORF = 2;
 
 let fake: TFakeOpenAI;
-let t: TTestApp;
+let t: TReplyTestApp;
 let me: TTestUser;
 let other: TTestUser;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: NOWHERE,
-  });
+  t = await createReplyTestApp();
+  fake = t.fake;
   me = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
   other = await createSignedInUser(t.database);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 beforeEach(() => {
   fake.setMode('ok');
   fake.setTokenDelay(0);
 });
 
 const db = () => t.database.db;
-/** The chat replies the fake model got (the memory judge's JSON requests come after them, unstreamed). */
-const chatRequests = () => fake.requests.filter((r) => r.stream);
 
 const send = (user: TTestUser, json: Record<string, unknown>, headers: Record<string, string> = {}) =>
   call(t, 'POST', '/assistant-reply-openai', {
@@ -53,29 +49,6 @@ const send = (user: TTestUser, json: Record<string, unknown>, headers: Record<st
     json: { userId: user.id, characterId: SERAPHINE, ...json },
     headers,
   });
-
-async function storedMessages(uuid: string) {
-  return db()
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.chatLogUuid, uuid))
-    .orderBy(asc(chatMessages.position));
-}
-
-async function usedToday(userId: number) {
-  const [row] = await db()
-    .select()
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, utcDay(new Date()))));
-  return row?.count ?? 0;
-}
-
-async function setUsedToday(userId: number, count: number) {
-  await db()
-    .insert(dailyUsage)
-    .values({ userId, day: utcDay(new Date()), count })
-    .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count } });
-}
 
 async function userChatLogs(userId: number) {
   return db().select().from(chatLogs).where(eq(chatLogs.userId, userId));
@@ -106,15 +79,15 @@ describe('POST /assistant-reply-openai (JSON)', () => {
     });
     const [log] = await userChatLogs(user.id);
     expect(log).toMatchObject({ uuid: body.hist, characterId: SERAPHINE, source: 'text', messageCount: 2 });
-    const messages = await storedMessages(body.hist);
+    const messages = await storedMessages(t, body.hist);
     expect(messages.map((m) => [m.position, m.role, m.content])).toEqual([
       [0, 'user', 'I found a moth in the relay'],
       [1, 'assistant', 'I found a moth… I hear you.'],
     ]);
-    expect(await usedToday(user.id)).toBe(1);
+    expect(await usedToday(t, user.id)).toBe(1);
 
     // The prompt is the server's: stored persona with the person's name, the stored chat, no browser text.
-    const sent = chatRequests().at(-1)!;
+    const sent = chatRequests(t).at(-1)!;
     expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(sent.messages[0]!.content).toContain('You are Seraphine Vale');
     expect(sent.messages[0]!.content).toContain('Grace Hopper');
@@ -141,13 +114,13 @@ describe('POST /assistant-reply-openai (JSON)', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as TReplyResponse;
     expect(body.hist).toBe(first.hist);
-    const messages = await storedMessages(first.hist);
+    const messages = await storedMessages(t, first.hist);
     expect(messages).toHaveLength(44);
     expect(messages.slice(-2).map((m) => [m.position, m.role, m.content])).toEqual([
       [42, 'user', 'And the newest one'],
       [43, 'assistant', 'And the newest one… I hear you.'],
     ]);
-    const sent = chatRequests().at(-1)!;
+    const sent = chatRequests(t).at(-1)!;
     expect(sent.messages).toHaveLength(31);
     expect(sent.messages.slice(1).every((m) => m.content.trim() !== '')).toBe(true);
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'And the newest one' });
@@ -160,13 +133,13 @@ describe('POST /assistant-reply-openai (JSON)', () => {
     const body = (await res.json()) as TReplyResponse;
     expect(body.internalThoughts).toBe('They said "Tell me a secret". I should listen.');
     expect(body.reply).toBe('Tell me a secret… I hear you.');
-    const messages = await storedMessages(body.hist);
+    const messages = await storedMessages(t, body.hist);
     expect(messages[1]).toMatchObject({
       content: 'Tell me a secret… I hear you.',
       internalThoughts: 'They said "Tell me a secret". I should listen.',
     });
     await send(me, { userInput: 'Another one', hist: body.hist, chainOfThoughtEnabled: true });
-    const sent = chatRequests().at(-1)!;
+    const sent = chatRequests(t).at(-1)!;
     expect(sent.messages.slice(1).map((m) => m.content)).toEqual([
       'Tell me a secret',
       'Tell me a secret… I hear you.',
@@ -181,19 +154,19 @@ describe('POST /assistant-reply-openai (JSON)', () => {
     expect(res.status).toBe(502);
     const failed = await res.json();
     expect(failed).toMatchObject({ code: 'model_failed', hist: expect.any(String), remaining: 20 });
-    expect(await usedToday(user.id)).toBe(0);
-    expect((await storedMessages(failed.hist)).map((m) => [m.role, m.content])).toEqual([
+    expect(await usedToday(t, user.id)).toBe(0);
+    expect((await storedMessages(t, failed.hist)).map((m) => [m.role, m.content])).toEqual([
       ['user', 'Are you there?'],
     ]);
 
     fake.setMode('ok');
     const retry = await send(user, { userInput: 'Are you there?', hist: failed.hist, retry: true });
     expect(retry.status).toBe(200);
-    expect((await storedMessages(failed.hist)).map((m) => [m.position, m.role, m.content])).toEqual([
+    expect((await storedMessages(t, failed.hist)).map((m) => [m.position, m.role, m.content])).toEqual([
       [0, 'user', 'Are you there?'],
       [1, 'assistant', 'Are you there?… I hear you.'],
     ]);
-    expect(await usedToday(user.id)).toBe(1);
+    expect(await usedToday(t, user.id)).toBe(1);
   });
 
   it('refuses signed out (401), another userId (403) and malformed bodies (400), storing nothing', async () => {
@@ -222,7 +195,7 @@ describe('POST /assistant-reply-openai (JSON)', () => {
       expect(await res.json()).toMatchObject({ code: 'bad_request' });
     }
     expect(await userChatLogs(user.id)).toHaveLength(0);
-    expect(await usedToday(user.id)).toBe(0);
+    expect(await usedToday(t, user.id)).toBe(0);
   });
 
   it("another person's chat log is 404, another character's is 400, an unknown character 404", async () => {
@@ -230,11 +203,11 @@ describe('POST /assistant-reply-openai (JSON)', () => {
     const res = await send(other, { userInput: 'Let me in', hist: mine.hist });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'not_found' });
-    expect(await storedMessages(mine.hist)).toHaveLength(2);
+    expect(await storedMessages(t, mine.hist)).toHaveLength(2);
     const wrongCharacter = await send(me, { userInput: 'Hello', hist: mine.hist, characterId: GANONDORF });
     expect(wrongCharacter.status).toBe(400);
     expect((await send(me, { userInput: 'Hello', characterId: 999_999 })).status).toBe(404);
-    expect(await usedToday(other.id)).toBe(0);
+    expect(await usedToday(t, other.id)).toBe(0);
   });
 
   it('/assistant-reply-original falls back to the remote model when no local one runs', async () => {
@@ -250,8 +223,8 @@ describe('POST /assistant-reply-openai (JSON)', () => {
 describe('daily limit', () => {
   it('the 21st message of a free person is 429 with Retry-After and the reset time; nothing is added', async () => {
     const user = await createSignedInUser(t.database);
-    await setUsedToday(user.id, 20);
-    const requestsBefore = chatRequests().length;
+    await setUsedToday(t, user.id, 20);
+    const requestsBefore = chatRequests(t).length;
     const res = await send(user, { userInput: 'One more?' });
     expect(res.status).toBe(429);
     const body = await res.json();
@@ -267,13 +240,13 @@ describe('daily limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     expect(Math.abs(Date.now() + retryAfter * 1000 - resetAt.getTime())).toBeLessThan(5000);
     expect(await userChatLogs(user.id)).toHaveLength(0);
-    expect(await usedToday(user.id)).toBe(20);
-    expect(chatRequests().length).toBe(requestsBefore);
+    expect(await usedToday(t, user.id)).toBe(20);
+    expect(chatRequests(t).length).toBe(requestsBefore);
   });
 
   it('the 20th message is allowed and leaves 0', async () => {
     const user = await createSignedInUser(t.database);
-    await setUsedToday(user.id, 19);
+    await setUsedToday(t, user.id, 19);
     const res = await send(user, { userInput: 'Last one' });
     expect(res.status).toBe(200);
     expect(((await res.json()) as TReplyResponse).remaining).toBe(0);
@@ -281,31 +254,31 @@ describe('daily limit', () => {
 
   it('Plus is unlimited (remaining null)', async () => {
     const plus = await createSignedInUser(t.database, { isSubscribed: true });
-    await setUsedToday(plus.id, 500);
+    await setUsedToday(t, plus.id, 500);
     const res = await send(plus, { userInput: 'Still here' });
     expect(res.status).toBe(200);
     expect(((await res.json()) as TReplyResponse).remaining).toBeNull();
-    expect(await usedToday(plus.id)).toBe(501);
+    expect(await usedToday(t, plus.id)).toBe(501);
   });
 
   it('100 concurrent sends by a free person at 19 messages: exactly one reply and 99 × 429', async () => {
     const user = await createSignedInUser(t.database);
-    await setUsedToday(user.id, 19);
+    await setUsedToday(t, user.id, 19);
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) => send(user, { userInput: `Race ${i}` })),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(99);
-    expect(await usedToday(user.id)).toBe(20);
+    expect(await usedToday(t, user.id)).toBe(20);
     const logs = await userChatLogs(user.id);
     expect(logs).toHaveLength(1);
-    expect(await storedMessages(logs[0]!.uuid)).toHaveLength(2);
+    expect(await storedMessages(t, logs[0]!.uuid)).toHaveLength(2);
   });
 
   it('GET /assistant-usage tells how many are left and when they reset', async () => {
     const user = await createSignedInUser(t.database);
-    await setUsedToday(user.id, 7);
+    await setUsedToday(t, user.id, 7);
     const res = await call(t, 'GET', '/assistant-usage', { user });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -348,7 +321,7 @@ describe('streaming (Accept: text/event-stream)', () => {
       messagePosition: 0,
       replyPosition: 1,
     });
-    expect(await storedMessages(start.hist)).toHaveLength(2);
+    expect(await storedMessages(t, start.hist)).toHaveLength(2);
   });
 
   it("tells where the person's message and the reply are stored, in a chat that already has messages", async () => {
@@ -363,7 +336,7 @@ describe('streaming (Accept: text/event-stream)', () => {
     expect(onlyOf(events, 'start').messagePosition).toBe(2);
     const done = onlyOf(events, 'done');
     expect(done).toMatchObject({ messagePosition: 2, replyPosition: 3 });
-    const rows = await storedMessages(first.hist);
+    const rows = await storedMessages(t, first.hist);
     expect(rows[done.messagePosition!]).toMatchObject({ role: 'user', content: 'Two' });
     expect(rows[done.replyPosition!]).toMatchObject({ role: 'assistant', content: done.reply });
   });
@@ -374,7 +347,7 @@ describe('streaming (Accept: text/event-stream)', () => {
     const events = await readReplyEvents(res);
     expect(events.map((e) => e.event)).toEqual(['start', 'error']);
     expect(events[1]!.data).toMatchObject({ code: 'model_failed' });
-    const messages = await storedMessages(onlyOf(events, 'start').hist);
+    const messages = await storedMessages(t, onlyOf(events, 'start').hist);
     expect(messages.map((m) => m.content)).toEqual(['Fail please']);
   });
 
@@ -412,14 +385,14 @@ describe('streaming (Accept: text/event-stream)', () => {
     for (let i = 0; i < 50 && messages.length < 2; i++) {
       await new Promise((r) => setTimeout(r, 50));
       const [log] = await userChatLogs(user.id);
-      messages = log ? await storedMessages(log.uuid) : [];
+      messages = log ? await storedMessages(t, log.uuid) : [];
     }
     expect(messages).toHaveLength(2);
     const partial = messages[1]!.content;
     expect(partial.length).toBeGreaterThan(0);
     expect('Please keep talking to… I hear you.'.startsWith(partial)).toBe(true);
     expect(partial).not.toBe('Please keep talking to… I hear you.');
-    expect(await usedToday(user.id)).toBe(1);
+    expect(await usedToday(t, user.id)).toBe(1);
   });
 });
 

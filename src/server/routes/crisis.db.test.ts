@@ -2,14 +2,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { chatMessages, safetyCounts } from '../db/schema.ts';
 import { SAFE_REPLY } from '../safety/reply-check.ts';
 import { CRISIS_INSTRUCTION } from '../services/safety/crisis-care.ts';
@@ -17,23 +12,19 @@ import { CRISIS_INSTRUCTION } from '../services/safety/crisis-care.ts';
 // Crisis care on the reply path: the check before the reply (card, the model's instruction, the count),
 // the reply check (an unsafe reply replaced, counted, never stored), the country of the lines, the
 // owner's counts (JSON and CSV) and the published protocol.
-const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;
 let fake: TFakeOpenAI;
-let t: TTestApp;
+let t: TReplyTestApp;
 let owner: TTestUser;
 let me: TTestUser;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ model: 'gpt-test' });
-  t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'gpt-test', OLLAMA_BASE_URL: NOWHERE });
+  t = await createReplyTestApp();
+  fake = t.fake;
   owner = await createSignedInUser(t.database);
   me = await createSignedInUser(t.database, { name: 'Sam' });
 }, 180_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 const send = (user: TTestUser, userInput: string) =>
   call(t, 'POST', '/assistant-reply-openai', {

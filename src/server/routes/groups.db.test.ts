@@ -4,18 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TRecentChat, TReplyResponse } from '../../shared/chat.ts';
 import type { TGroupChat, TGroupMessageResult } from '../../shared/groups.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  givePlus,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
+import { call, createSignedInUser, givePlus, type TTestUser } from '../../test-support/test-app.ts';
 import { characters } from '../db/schema.ts';
 
-const NOWHERE = 'http://127.0.0.1:9';
 // Built-in cast: Seraphine Vale 1, Rook 3, Juniper Hale 5, Luca Ferrante 6.
 const SERAPHINE = 1;
 const ROOK = 3;
@@ -23,21 +16,15 @@ const JUNIPER = 5;
 const LUCA = 6;
 
 let fake: TFakeOpenAI;
-let t: TTestApp;
+let t: TReplyTestApp;
 let me: TTestUser;
 let other: TTestUser;
 let othersCharacter: number;
 let myCharacter: number;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: NOWHERE,
-    FREE_DAILY_MESSAGES: '3',
-  });
+  t = await createReplyTestApp({ FREE_DAILY_MESSAGES: '3' });
+  fake = t.fake;
   me = await createSignedInUser(t.database, { name: 'Ada' });
   await givePlus(t.database, me.id);
   other = await createSignedInUser(t.database, { name: 'Bea' });
@@ -56,10 +43,7 @@ beforeAll(async () => {
   othersCharacter = made[0]!.id;
   myCharacter = made[1]!.id;
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 const lastPrompt = () => fake.requests.filter((r) => r.stream).at(-1)?.messages ?? [];
 const promptText = () =>

@@ -3,35 +3,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatLog, TReplyResponse } from '../../shared/chat.ts';
 import type { TLorebook } from '../../shared/lorebooks.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
 import { seraphinaCard } from '../../test-support/seraphina-card.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 
-const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;
 const SHADOWFANGS = 'Shadowfangs are wolf-like beasts of smoke and hunger';
 const ELDORIA = 'Eldoria is an ancient forest of silver birches';
 const GLADE = 'The glade is a sanctuary warded';
 
 let fake: TFakeOpenAI;
-let t: TTestApp;
+let t: TReplyTestApp;
 let me: TTestUser;
 let characterId: number;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: NOWHERE,
-  });
+  t = await createReplyTestApp();
+  fake = t.fake;
   me = await createSignedInUser(t.database, { name: 'Ada' });
   const form = new FormData();
   form.append('card', new File([JSON.stringify(seraphinaCard)], 'Seraphina.json'));
@@ -39,10 +28,7 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   characterId = ((await res.json()) as { id: number }).id;
 }, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 
 const lastPrompt = () => {
   const request = fake.requests.filter((r) => r.stream).at(-1);

@@ -1,39 +1,30 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TReplyResponse } from '../../shared/chat.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+  chatRequests,
+  createReplyTestApp,
+  setUsedToday,
+  storedMessages,
+  type TReplyTestApp,
+  usedToday,
+} from '../../test-support/reply-test-app.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { CONTINUE_INSTRUCTION } from '../ai/prompt.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
-import { chatLogs, chatMessages, dailyUsage, users } from '../db/schema.ts';
-import { utcDay } from '../services/chat/daily-limit.ts';
+import { chatLogs, users } from '../db/schema.ts';
 
 const SERAPHINE = 1;
-const NOWHERE = 'http://127.0.0.1:9';
-
 let fake: TFakeOpenAI;
-let t: TTestApp;
+let t: TReplyTestApp;
 
 beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: NOWHERE,
-  });
+  t = await createReplyTestApp();
+  fake = t.fake;
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => t.close());
 beforeEach(() => {
   fake.setMode('ok');
   fake.setTokenDelay(0);
@@ -50,32 +41,9 @@ async function send(user: TTestUser, userInput: string, hist?: string): Promise<
   return (await res.json()) as TReplyResponse;
 }
 
-async function stored(uuid: string) {
-  return db()
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.chatLogUuid, uuid))
-    .orderBy(asc(chatMessages.position));
-}
-
 async function messageCount(uuid: string) {
   const [log] = await db().select().from(chatLogs).where(eq(chatLogs.uuid, uuid));
   return log?.messageCount;
-}
-
-async function usedToday(userId: number) {
-  const [row] = await db()
-    .select()
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, utcDay(new Date()))));
-  return row?.count ?? 0;
-}
-
-async function setUsedToday(userId: number, count: number) {
-  await db()
-    .insert(dailyUsage)
-    .values({ userId, day: utcDay(new Date()), count })
-    .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count } });
 }
 
 /** A chat of two exchanges: positions 0 (me), 1 (reply), 2 (me), 3 (reply). */
@@ -88,12 +56,10 @@ async function twoExchanges(user: TTestUser) {
 const msgUrl = (uuid: string, position: number, action = '') =>
   `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;
 
-/** The chat replies the fake model got (the memory judge's JSON requests come after them, unstreamed). */
-const chatRequests = () => fake.requests.filter((r) => r.stream);
 describe('greeting', () => {
   it('POST /api/chatlogs/greeting stores the greeting, filled in, as the first message; no limit used', async () => {
     const user = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
-    await setUsedToday(user.id, 20);
+    await setUsedToday(t, user.id, 20);
     const res = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: SERAPHINE } });
     expect(res.status).toBe(201);
     const log = (await res.json()) as TChatLog;
@@ -105,15 +71,15 @@ describe('greeting', () => {
       alternativeCount: 1,
     });
     expect(log.conversation[0]?.content).toMatch(/^Well met, Ada Lovelace\. The fire is small/);
-    expect(await usedToday(user.id)).toBe(20);
+    expect(await usedToday(t, user.id)).toBe(20);
 
     // Given to the model like any reply.
-    await setUsedToday(user.id, 0);
+    await setUsedToday(t, user.id, 0);
     await send(user, 'Thank you, knight', log.uuid);
-    const sent = chatRequests().at(-1)!;
+    const sent = chatRequests(t).at(-1)!;
     expect(sent.messages[1]).toEqual({ role: 'assistant', content: log.conversation[0]!.content });
     expect(sent.messages[2]).toEqual({ role: 'user', content: 'Thank you, knight' });
-    expect((await stored(log.uuid)).map((m) => m.position)).toEqual([0, 1, 2]);
+    expect((await storedMessages(t, log.uuid)).map((m) => m.position)).toEqual([0, 1, 2]);
 
     // The History preview is the person's first line, not the greeting every chat shares.
     const list = await call(t, 'GET', `/api/chatlogs/filtered?userId=${user.id}&characterId=${SERAPHINE}`, {
@@ -256,7 +222,7 @@ describe('regenerate and swipe', () => {
   it('regenerate streams a new alternative of the latest reply, counts one message, and swipes between them', async () => {
     const user = await createSignedInUser(t.database);
     const uuid = await twoExchanges(user);
-    const before = await usedToday(user.id);
+    const before = await usedToday(t, user.id);
     // The person's message changed, so the second answer differs from the first.
     await call(t, 'PUT', msgUrl(uuid, 2), { user, json: { content: 'Sing me a song instead' } });
 
@@ -275,13 +241,13 @@ describe('regenerate and swipe', () => {
     expect(done.reply).toBe('Sing me a song… I hear you.');
     // The reply regenerated is where the new one is stored; no new message of the person's.
     expect(done).toMatchObject({ messagePosition: null, replyPosition: 3 });
-    expect(await usedToday(user.id)).toBe(before + 1);
+    expect(await usedToday(t, user.id)).toBe(before + 1);
     // The model was asked with the history up to the edited message, not the old reply.
-    const sent = chatRequests().at(-1)!;
+    const sent = chatRequests(t).at(-1)!;
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Sing me a song instead' });
     expect(sent.messages.map((m) => m.content)).not.toContain('Where do we sleep… I hear you.');
 
-    let rows = await stored(uuid);
+    let rows = await storedMessages(t, uuid);
     expect(rows).toHaveLength(4);
     expect(await messageCount(uuid)).toBe(4);
     expect(rows[3]).toMatchObject({ content: 'Sing me a song… I hear you.', chosen: 1 });
@@ -300,9 +266,9 @@ describe('regenerate and swipe', () => {
       chosen: 0,
     });
     await send(user, 'Goodnight', uuid);
-    const next = chatRequests().at(-1)!;
+    const next = chatRequests(t).at(-1)!;
     expect(next.messages.at(-2)).toEqual({ role: 'assistant', content: 'Where do we sleep… I hear you.' });
-    rows = await stored(uuid);
+    rows = await storedMessages(t, uuid);
     expect(rows.map((r) => r.position)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
@@ -321,14 +287,14 @@ describe('regenerate and swipe', () => {
     expect(olderSwipe.status).toBe(409);
     const pastEnd = await call(t, 'PUT', msgUrl(uuid, 3, 'choice'), { user, json: { index: 2 } });
     expect(pastEnd.status).toBe(400);
-    expect((await stored(uuid))[3]?.alternatives).toHaveLength(2);
+    expect((await storedMessages(t, uuid))[3]?.alternatives).toHaveLength(2);
   });
 
   it('over the daily limit: 429, no model call, nothing changes', async () => {
     const user = await createSignedInUser(t.database);
     const uuid = await twoExchanges(user);
-    await setUsedToday(user.id, 20);
-    const requests = chatRequests().length;
+    await setUsedToday(t, user.id, 20);
+    const requests = chatRequests(t).length;
     const res = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), {
       user,
       json: {},
@@ -337,8 +303,8 @@ describe('regenerate and swipe', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();
     expect(await res.json()).toMatchObject({ code: 'rate_limited', remaining: 0 });
-    expect(chatRequests().length).toBe(requests);
-    expect((await stored(uuid))[3]?.alternatives).toEqual([]);
+    expect(chatRequests(t).length).toBe(requests);
+    expect((await storedMessages(t, uuid))[3]?.alternatives).toEqual([]);
     const cont = await call(t, 'POST', msgUrl(uuid, 3, 'continue'), { user, json: {} });
     expect(cont.status).toBe(429);
   });
@@ -346,12 +312,12 @@ describe('regenerate and swipe', () => {
   it('a failed model keeps the reply as it was and gives the message back', async () => {
     const user = await createSignedInUser(t.database);
     const uuid = await twoExchanges(user);
-    const before = await usedToday(user.id);
+    const before = await usedToday(t, user.id);
     fake.setMode('fail');
     const res = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), { user, json: {} });
     expect(res.status).toBe(502);
-    expect(await usedToday(user.id)).toBe(before);
-    expect((await stored(uuid))[3]).toMatchObject({
+    expect(await usedToday(t, user.id)).toBe(before);
+    expect((await storedMessages(t, uuid))[3]).toMatchObject({
       content: 'Where do we sleep… I hear you.',
       alternatives: [],
     });
@@ -371,10 +337,10 @@ describe('continue', () => {
     const events = await readReplyEvents(res);
     expect(events.at(-1)?.event).toBe('done');
     expect(onlyOf(events, 'done')).toMatchObject({ messagePosition: null, replyPosition: 3 });
-    const sent = chatRequests().at(-1)!;
+    const sent = chatRequests(t).at(-1)!;
     expect(sent.messages.at(-2)).toEqual({ role: 'assistant', content: 'Where do we sleep… I hear you.' });
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: CONTINUE_INSTRUCTION });
-    const rows = await stored(uuid);
+    const rows = await storedMessages(t, uuid);
     expect(rows).toHaveLength(4);
     expect(rows[3]?.content).toBe('Where do we sleep… I hear you. [Continue your last reply… I hear you.');
     const older = await call(t, 'POST', msgUrl(uuid, 1, 'continue'), { user, json: {} });
@@ -393,7 +359,7 @@ describe('edit, rewind, rate', () => {
     const reply = await call(t, 'PUT', msgUrl(uuid, 1), { user, json: { content: '*nods* Good.' } });
     expect(reply.status).toBe(200);
     await send(user, 'Onward', uuid);
-    const sent = chatRequests().at(-1)!;
+    const sent = chatRequests(t).at(-1)!;
     expect(sent.messages.slice(1, 3)).toEqual([
       { role: 'user', content: 'The old bridge held' },
       { role: 'assistant', content: '*nods* Good.' },
@@ -415,7 +381,7 @@ describe('edit, rewind, rate', () => {
     expect(page.messageCount).toBe(2);
     expect(await messageCount(uuid)).toBe(2);
     await send(user, 'Take the ford instead', uuid);
-    const rows = await stored(uuid);
+    const rows = await storedMessages(t, uuid);
     expect(rows.map((r) => [r.position, r.content])).toEqual([
       [0, 'The bridge washed out'],
       [1, 'The bridge washed out… I hear you.'],
@@ -423,14 +389,14 @@ describe('edit, rewind, rate', () => {
       [3, 'Take the ford instead… I hear you.'],
     ]);
     expect(
-      chatRequests()
+      chatRequests(t)
         .at(-1)!
         .messages.map((m) => m.content),
     ).not.toContain('Where do we sleep tonight');
     expect((await call(t, 'DELETE', msgUrl(uuid, 4), { user })).status).toBe(404);
     // Rewinding to the start leaves an empty chat.
     expect((await call(t, 'DELETE', msgUrl(uuid, 0), { user })).status).toBe(200);
-    expect(await stored(uuid)).toHaveLength(0);
+    expect(await storedMessages(t, uuid)).toHaveLength(0);
     expect(await messageCount(uuid)).toBe(0);
   });
 
@@ -441,9 +407,9 @@ describe('edit, rewind, rate', () => {
     expect(up.status).toBe(200);
     expect(((await up.json()) as TChatLog).conversation[1]?.rating).toBe('up');
     await call(t, 'PUT', msgUrl(uuid, 3, 'rating'), { user, json: { rating: 'down' } });
-    expect((await stored(uuid)).map((r) => r.rating)).toEqual([null, 1, null, -1]);
+    expect((await storedMessages(t, uuid)).map((r) => r.rating)).toEqual([null, 1, null, -1]);
     await call(t, 'PUT', msgUrl(uuid, 3, 'rating'), { user, json: { rating: null } });
-    expect((await stored(uuid))[3]?.rating).toBeNull();
+    expect((await storedMessages(t, uuid))[3]?.rating).toBeNull();
     const mine = await call(t, 'PUT', msgUrl(uuid, 0, 'rating'), { user, json: { rating: 'up' } });
     expect(mine.status).toBe(409);
     const bad = await call(t, 'PUT', msgUrl(uuid, 1, 'rating'), { user, json: { rating: 5 } });
@@ -489,7 +455,7 @@ describe('every call: signed out 401, another person 404, malformed 400', () => 
         expect(extra.status).toBe(400);
         expect(await extra.json()).toMatchObject({ code: 'bad_request' });
       }
-      const rows = await stored(uuid);
+      const rows = await storedMessages(t, uuid);
       expect(rows).toHaveLength(4);
       expect(rows[3]).toMatchObject({
         content: 'Where do we sleep… I hear you.',
@@ -523,13 +489,13 @@ describe('persona', () => {
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row?.persona).toBe("I'm a night-shift nurse who loves rainy days");
     await send(user, 'Hello there');
-    expect(chatRequests().at(-1)!.messages[0]?.content).toContain(
+    expect(chatRequests(t).at(-1)!.messages[0]?.content).toContain(
       "About Nia, in their own words: I'm a night-shift nurse who loves rainy days",
     );
     // Cleared: gone from the prompt.
     await call(t, 'PUT', '/api/persona', { user, json: { persona: '' } });
     await send(user, 'Hello again');
-    expect(chatRequests().at(-1)!.messages[0]?.content).not.toContain('About Nia');
+    expect(chatRequests(t).at(-1)!.messages[0]?.content).not.toContain('About Nia');
   });
 
   it('unhappy paths: signed out, too long, malformed, NUL', async () => {
