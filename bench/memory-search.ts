@@ -12,6 +12,7 @@ import { openPglite, rowsOf, type TDatabase, wrapPglite, wrapPostgres } from '..
 import { BM25_SETTINGS } from '../src/server/db/queries/memories.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { toVectorLiteral } from '../src/server/memory/embedder.ts';
+import { detectSearchCapabilities } from '../src/server/memory/search-capabilities.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
 import { createMemoryService } from '../src/server/services/memories/memory-service.ts';
 import { startFakeOpenAI } from '../src/test-support/fake-openai-server.ts';
@@ -59,7 +60,7 @@ async function main() {
     database = wrapPglite(await openPglite(undefined));
   }
   await database.migrate();
-  const hasVector = await database.hasVector();
+  const hasVector = (await detectSearchCapabilities(database.db)).vector;
   console.log(
     `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}, pgvector ${hasVector ? 'yes' : 'no'}`,
   );
