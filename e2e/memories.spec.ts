@@ -80,6 +80,20 @@ test('memories: remembered from a chat, pinned, deleted through the dialog; a ch
   await expect(memories.bell).toHaveAccessibleName(/Notifications \(\d unread\)/);
   await page.screenshot({ path: 'test-results/screens/memories-bell.png' });
 
+  // The unread count shows outside the chat too: in the sidebar and on home.
+  await page.goto('/');
+  const unread = /^\d+ new check-ins? from Seraphine Vale$/;
+  await expect(
+    page.getByRole('navigation', { name: 'Sidebar' }).getByRole('button', { name: unread }),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: unread })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/home-check-ins.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/home-check-ins-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await chat.open(SERAPHINE.id);
+  await expect(memories.bell).toHaveAttribute('data-new', 'true');
+
   // Open it: the panel lists it; clicking marks it read and lands in that chat.
   await memories.bell.click();
   const item = memories.notificationsPanel

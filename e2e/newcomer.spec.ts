@@ -1,5 +1,6 @@
 // Forms and settings that tell the truth: chat switches survive a reload, an empty search lists everyone,
 // the person's own messages render the same markdown as replies, the message editor is roomy.
+import sharp from 'sharp';
 import { ChatPage } from './pages/chat.ts';
 import { ControlsPage } from './pages/conversation-controls.ts';
 import { SearchPage } from './pages/search.ts';
@@ -87,4 +88,65 @@ test('the person’s own messages render markdown like replies; the editor is as
   await page.screenshot({ path: 'test-results/screens/message-editor.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/message-editor-phone.png' });
+});
+
+test('below the featured cast the sidebar lists the person’s recent chats and own characters, each opening its chat', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const chat = new ChatPage(page);
+  await chat.open(SERAPHINE.id);
+  await chat.sendAndWait(SERAPHINE.name, 'Where does the road go', 'Where does the road… I hear you.');
+  const hist = chat.histParam();
+  const picture = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c08a3b' } })
+    .png()
+    .toBuffer();
+  const made = await page.evaluate(
+    async (data) => {
+      const form = new FormData();
+      form.append('avatar', new File([new Uint8Array(data)], 'marlo.png', { type: 'image/png' }));
+      const { avatarUrl } = await (await fetch('/upload/avatar', { method: 'POST', body: form })).json();
+      const res = await fetch('/api/character-personas', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Marlo the Mapmaker',
+          tagline: 'Maps everything',
+          description: 'words',
+          avatarUrl,
+        }),
+      });
+      const body = await res.json();
+      return { status: res.status, id: body.id as number, message: body.message as string | undefined };
+    },
+    [...picture],
+  );
+  expect(made.status, made.message).toBe(201);
+  const id = made.id;
+  await page.goto('/');
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const featured = sidebar.getByRole('region', { name: 'Featured' });
+  await expect(featured.getByRole('link')).toHaveCount(18);
+  const recent = sidebar.getByRole('region', { name: 'Recent chats' });
+  await expect(recent.getByRole('link', { name: /Seraphine Vale/ })).toContainText('Where does the road go');
+  const own = sidebar.getByRole('region', { name: 'Your characters' });
+  await expect(own.getByRole('link', { name: 'Marlo the Mapmaker' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/sidebar-recent.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Opened on a wide screen, the sidebar stays open as a layer when the screen narrows.
+  await expect(recent).toBeVisible();
+  await own.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/screens/sidebar-recent-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await recent
+    .getByRole('link', { name: /Seraphine Vale/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${SERAPHINE.id}\\?hist=${hist}$`));
+  await expect(chat.userMessages().last()).toHaveText('Where does the road go');
+  await own.getByRole('link', { name: 'Marlo the Mapmaker' }).click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Marlo the Mapmaker' })).toBeVisible();
 });
