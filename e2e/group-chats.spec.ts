@@ -63,6 +63,16 @@ test('a group of three: the two named answer, auto-mode runs three turns and sto
   await members.getByRole('button', { name: 'Speak: Juniper Hale' }).click();
   await expect(replies.last()).toHaveAttribute('data-speaker', 'Juniper Hale');
 
+  // Conversation controls work on a group reply: regenerate gives Juniper's reply a second alternative.
+  const last = page.getByRole('log', { name: 'Conversation' }).locator('[data-message]').last();
+  const regenerate = last.getByRole('toolbar', { name: 'Message actions' }).getByRole('button', {
+    name: 'Regenerate',
+    exact: true,
+  });
+  await regenerate.click();
+  await expect(last.getByTestId('alternative-counter')).toHaveText('2/2');
+  await expect(replies.last()).toHaveAttribute('data-speaker', 'Juniper Hale');
+
   // The sidebar's recent chats show the group with its members' faces, and open it.
   const faces = page.getByRole('img', { name: 'Group: Seraphine Vale, Rook, Juniper Hale' });
   await expect(faces).toBeVisible();
