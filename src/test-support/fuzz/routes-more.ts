@@ -218,6 +218,41 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
     },
     withQuery('GET', '/api/safety/ai-notice', undefined, 10),
     { name: 'POST /api/safety/ai-notice', requests: json('POST', '/api/safety/ai-notice', anyValue) },
+    withQuery('GET', '/api/safety/crisis-lines', undefined, 10),
+    {
+      name: 'PUT /api/safety/country',
+      requests: json('PUT', '/api/safety/country', shaped({ country: field('US', 'GB', null, 'FR', 'usa') })),
+    },
+    withQuery('GET', '/safety-protocol', undefined, 10),
+    withQuery('GET', '/api/admin/safety-counts', undefined, 10),
+    withQuery('GET', '/api/admin/safety-counts.csv', undefined, 10),
+    {
+      name: 'POST /api/reports',
+      requests: json(
+        'POST',
+        '/api/reports',
+        shaped({
+          kind: field('message', 'character'),
+          chatLogUuid: field(t.myChat),
+          position: field(1, 0),
+          characterId: field(1, t.myCharacter),
+          reason: field('harmful', 'other'),
+          note: field('', 'Not ok'),
+        }),
+      ),
+    },
+    withQuery('GET', '/api/admin/reports', undefined, 10),
+    // Never hides a character or suspends anyone here: the other routes keep their targets.
+    withParams(
+      'POST',
+      '/api/admin/reports/:id/action',
+      [param(1, 999999)],
+      shaped({
+        action: field('dismiss', 'delete_message', 'suspend_account'),
+        userId: field(999999),
+        reason: field('Spam'),
+      }),
+    ),
     withQuery('GET', '/healthz', undefined, 10),
     withQuery('GET', '/readyz', undefined, 10),
     // Deleting, last.
