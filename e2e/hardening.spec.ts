@@ -11,6 +11,7 @@ test('sign up with a password, sign out, a wrong password is refused, sign in ag
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Display name').fill(person.name);
+  await page.getByLabel('Date of birth').fill('1990-01-01');
   await page.getByLabel('Password').fill('password123');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert')).toHaveText('That password is too common');

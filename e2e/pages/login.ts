@@ -4,7 +4,10 @@ import { expect, type Page } from '@playwright/test';
 /** The password the suite gives every person it creates (it passes the strength floor). */
 export const DEFAULT_E2E_PASSWORD = 'correct horse battery staple';
 
-export type TLoginPerson = { email: string; name: string; password?: string };
+/** The date of birth the suite signs people up with unless told otherwise (an adult's). */
+export const ADULT_BIRTH_DATE = '1990-01-01';
+
+export type TLoginPerson = { email: string; name: string; password?: string; birthDate?: string };
 
 export class LoginPage {
   constructor(readonly page: Page) {}
@@ -30,6 +33,7 @@ export class LoginPage {
     await this.page.getByRole('link', { name: 'Create an account' }).click();
     await this.page.getByLabel('Email').fill(person.email);
     await this.page.getByLabel('Display name').fill(person.name);
+    await this.page.getByLabel('Date of birth').fill(person.birthDate ?? ADULT_BIRTH_DATE);
     await this.page.getByLabel('Password').fill(person.password ?? DEFAULT_E2E_PASSWORD);
     await this.page.getByRole('button', { name: 'Create account' }).click();
   }

@@ -189,6 +189,7 @@ export function createApp(deps: TAppDeps) {
       createIdpRoutes(createIdp(config, db), db, {
         providerName: config.IDP_NAME,
         allowSignup: config.ALLOW_SIGNUP,
+        minAge: config.minAge,
         limits,
         backoff,
         secret: config.authSecret,

@@ -128,6 +128,10 @@ export const ZConfig = z.object({
   MODERATION_URL: optional(ZUrl),
   MODERATION_API_KEY: optional(z.string()),
   MODERATION_MODEL: optional(z.string()),
+  // Minors: no account under MIN_AGE (asked at sign-up, or once after a first Google sign-in); ADULTS_ONLY
+  // makes 18 the minimum for everyone.
+  MIN_AGE: z.coerce.number().int().min(0).max(99).default(13),
+  ADULTS_ONLY: z.stringbool().default(false),
 });
 
 export type TConfig = z.infer<typeof ZConfig> & {
@@ -138,6 +142,8 @@ export type TConfig = z.infer<typeof ZConfig> & {
   /** ADMIN_EMAILS, lower-cased. */
   adminEmails: string[];
   isStripeConfigured: boolean;
+  /** The youngest age that may have an account: MIN_AGE, or 18 with ADULTS_ONLY. */
+  minAge: number;
   /** The local test checkout is in use: LOCAL_CHECKOUT=on, or unset with a loopback PUBLIC_URL (and no Stripe). */
   isLocalCheckoutOn: boolean;
 };
@@ -185,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     ...c,
     dataDir,
     publicUrl,
+    minAge: c.ADULTS_ONLY ? Math.max(18, c.MIN_AGE) : c.MIN_AGE,
     isLocalCheckoutOn:
       !isStripeConfigured &&
       (c.LOCAL_CHECKOUT === 'on' || (c.LOCAL_CHECKOUT === undefined && isLoopbackUrl(publicUrl))),

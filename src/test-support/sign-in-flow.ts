@@ -38,6 +38,9 @@ export async function follow(baseUrl: string, jar: TCookieJar, res: Response): P
   return current;
 }
 
+/** The date of birth the helpers sign people up with unless told otherwise (an adult's). */
+export const ADULT_BIRTH_DATE = '1990-01-01';
+
 /** The password the helpers give every account they create (it passes the strength floor). */
 export const DEFAULT_TEST_PASSWORD = 'correct horse battery staple';
 
@@ -76,6 +79,8 @@ export async function signInThroughProvider(
     providerId?: string;
     /** With SMTP set a new email must be confirmed first: the link is read from this server's mail. */
     smtp?: TFakeSmtp;
+    /** Sign-up asks for it (YYYY-MM-DD); an adult's by default. */
+    birthDate?: string;
   },
 ): Promise<TCookieJar> {
   const jar: TCookieJar = new Map();
@@ -86,7 +91,7 @@ export async function signInThroughProvider(
     baseUrl,
     jar,
     signupAction,
-    form({ email: opts.email, name: opts.name, password }),
+    form({ email: opts.email, name: opts.name, password, birthDate: opts.birthDate ?? ADULT_BIRTH_DATE }),
   );
   // 403: sign-up is closed, so only existing accounts sign in.
   if (signedUp.status >= 400 && signedUp.status !== 403) {

@@ -51,6 +51,7 @@ export function createAuthAdapter(db: TDb): Adapter {
             name: user.name ?? null,
             image: user.image ?? null,
             username,
+            birthDate: (user as { birthDate?: string | null }).birthDate ?? null,
           });
           return toAdapterUser(row);
         } catch (error) {

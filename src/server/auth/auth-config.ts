@@ -13,7 +13,7 @@ import { isOwner } from './owner.ts';
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
-type TOidcProfile = { sub: string; email: string; name?: string; picture?: string };
+type TOidcProfile = { sub: string; email: string; name?: string; picture?: string; birthdate?: string };
 
 function bundledProvider(config: TConfig): OIDCConfig<TOidcProfile> {
   return {
@@ -24,7 +24,14 @@ function bundledProvider(config: TConfig): OIDCConfig<TOidcProfile> {
     clientId: BUNDLED_CLIENT_ID,
     clientSecret: bundledClientSecret(config),
     checks: ['pkce', 'state'],
-    profile: (p) => ({ id: p.sub, email: p.email, name: p.name ?? null, image: p.picture ?? null }),
+    // The date of birth given at sign-up goes to the person's users row at their first sign-in.
+    profile: (p) => ({
+      id: p.sub,
+      email: p.email,
+      name: p.name ?? null,
+      image: p.picture ?? null,
+      birthDate: p.birthdate ?? null,
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkInMail, startFakeSmtp, type TFakeSmtp } from '../../../test-support/fake-smtp-server.ts';
 import { startHttpApp, type THttpApp } from '../../../test-support/http-app.ts';
 import {
+  ADULT_BIRTH_DATE,
   DEFAULT_TEST_PASSWORD,
   follow,
   request,
@@ -40,7 +41,8 @@ const form = (fields: Record<string, string>) => ({
 async function post(kind: 'login' | 'signup', fields: Record<string, string>, app = t) {
   const jar: TCookieJar = new Map();
   const { action } = await startSignIn(app.baseUrl, jar);
-  const res = await request(app.baseUrl, jar, action.replace(/\/login$/, `/${kind}`), form(fields));
+  const withBirthDate = kind === 'signup' ? { birthDate: ADULT_BIRTH_DATE, ...fields } : fields;
+  const res = await request(app.baseUrl, jar, action.replace(/\/login$/, `/${kind}`), form(withBirthDate));
   return { res, jar };
 }
 
@@ -217,7 +219,12 @@ describe('per-address limit and ALLOW_SIGNUP=false', () => {
       closed.baseUrl,
       jar,
       signupUrl,
-      form({ email: 'new@example.com', name: 'New', password: 'a fine passphrase' }),
+      form({
+        email: 'new@example.com',
+        name: 'New',
+        password: 'a fine passphrase',
+        birthDate: ADULT_BIRTH_DATE,
+      }),
     );
     expect(attempt.status).toBe(403);
     expect(await findIdpAccountByEmail(closed.database.db, 'new@example.com')).toBeUndefined();

@@ -46,7 +46,11 @@ export function createIdp(config: TConfig, db: TDb): Provider {
     clients,
     jwks: { keys: [loadOrCreateSigningJwk(config.dataDir) as never] },
     cookies: { keys: [config.authSecret] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'picture', 'birthdate'],
+    },
     // Auth.js reads claims from the ID token only; the default keeps email and name out of it.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -65,7 +69,13 @@ export function createIdp(config: TConfig, db: TDb): Provider {
       if (!account) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({ sub, email: account.email, email_verified: true, name: account.name }),
+        claims: async () => ({
+          sub,
+          email: account.email,
+          email_verified: true,
+          name: account.name,
+          ...(account.birthDate ? { birthdate: account.birthDate } : {}),
+        }),
       };
     },
     // Every client here is the product itself, so consent is implied.

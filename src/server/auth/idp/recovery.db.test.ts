@@ -214,7 +214,7 @@ describe('email verification when SMTP is set', () => {
       t.baseUrl,
       jar,
       action.replace(/\/login$/, '/signup'),
-      form({ email: 'mo@example.com', name: 'Mo', password: 'mo has a passphrase' }),
+      form({ email: 'mo@example.com', name: 'Mo', password: 'mo has a passphrase', birthDate: '1990-01-01' }),
     );
     const early = await signInWith('mo@example.com', 'mo has a passphrase');
     expect(early.status).toBe(403);
@@ -239,7 +239,12 @@ describe('email verification when SMTP is set', () => {
       t.baseUrl,
       jar,
       action.replace(/\/login$/, '/signup'),
-      form({ email: 'ned@example.com', name: 'Ned', password: 'ned has a passphrase' }),
+      form({
+        email: 'ned@example.com',
+        name: 'Ned',
+        password: 'ned has a passphrase',
+        birthDate: '1990-01-01',
+      }),
     );
     const res = await request(
       t.baseUrl,

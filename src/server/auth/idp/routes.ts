@@ -6,6 +6,8 @@ import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
+import { tooYoungMessage, ZBirthDate } from '../../../shared/birth-date.ts';
+import { ageOn } from '../../../shared/safety.ts';
 import { ZText } from '../../../shared/text.ts';
 import type { TDb } from '../../db/client.ts';
 import { findIdpAccountByEmail, insertIdpAccount } from '../../db/queries/idp.ts';
@@ -35,6 +37,7 @@ const ZSignUpForm = z.object({
   email: ZEmail,
   name: ZText.trim().min(1, 'Enter a display name').max(50, 'Display name is at most 50 characters'),
   password: ZText.max(PASSWORD_MAX * 4),
+  birthDate: ZBirthDate,
 });
 
 export const idpAccountId = (email: string) =>
@@ -48,6 +51,8 @@ export type TIdpRouteOptions = {
   limits: TRateLimits;
   /** Wrong passwords per account and address (or known device), with exponential back-off. */
   backoff: TSignInBackoff;
+  /** The youngest age that may have an account (MIN_AGE, or 18 with ADULTS_ONLY). */
+  minAge: number;
   /** Signs the known-device cookie. */
   secret: string;
   trustProxy: boolean;
@@ -186,14 +191,21 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
     if (!found) return c.html(expiredPage(), 400);
     if (!allowSignup) return c.html(renderSignUpClosedPage({ uid: found.uid, providerName }), 403);
     const form = await c.req.parseBody();
-    const values = { email: field(form, 'email'), name: field(form, 'name') };
+    const values = {
+      email: field(form, 'email'),
+      name: field(form, 'name'),
+      birthDate: field(form, 'birthDate'),
+    };
     const show = (error: string) => renderSignUpPage({ uid: found.uid, providerName, error, values });
     const parsed = ZSignUpForm.safeParse({
       email: field(form, 'email'),
       name: field(form, 'name'),
       password: field(form, 'password'),
+      birthDate: field(form, 'birthDate'),
     });
     if (!parsed.success) return c.html(show(parsed.error.issues[0]?.message ?? 'Check the form'), 400);
+    // Too young: no account, and nothing stored.
+    if (ageOn(parsed.data.birthDate) < opts.minAge) return c.html(show(tooYoungMessage(opts.minAge)), 403);
     const email = parsed.data.email.toLowerCase();
     const problem = passwordProblem(parsed.data.password, email);
     if (problem) return c.html(show(problem), 400);
@@ -211,6 +223,7 @@ export function createIdpRoutes(provider: Provider, db: TDb, opts: TIdpRouteOpti
       passwordHash: await hashPassword(parsed.data.password),
       // With SMTP the email is confirmed by a link; without it there is no way to, so it counts as given.
       emailVerifiedAt: opts.mailer ? null : new Date(),
+      birthDate: parsed.data.birthDate,
     });
     if (!account)
       tellOwnerOfTakenEmail({ mailer: opts.mailer, log: opts.log, publicUrl: opts.publicUrl }, email);

@@ -121,7 +121,12 @@ describe('failed-password back-off', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...xff },
       body: new URLSearchParams(fields).toString(),
     });
-    const fields = { email: 'hal@example.com', name: 'Hal', password: 'hal is back again' };
+    const fields = {
+      email: 'hal@example.com',
+      name: 'Hal',
+      password: 'hal is back again',
+      birthDate: '1990-01-01',
+    };
     expect(
       (await request(t.baseUrl, again, action.replace(/\/login$/, '/signup'), form(fields))).status,
     ).toBe(200);

@@ -77,7 +77,7 @@ export function renderSignUpPage(opts: {
   uid: string;
   providerName: string;
   error?: string;
-  values?: { email: string; name: string };
+  values?: { email: string; name: string; birthDate?: string };
 }): string {
   const uid = encodeURIComponent(opts.uid);
   return page(
@@ -89,6 +89,8 @@ export function renderSignUpPage(opts: {
     <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(opts.values?.email ?? '')}">
     <label for="name">Display name</label>
     <input id="name" name="name" type="text" autocomplete="name" required maxlength="50" value="${escapeHtml(opts.values?.name ?? '')}">
+    <label for="birthDate">Date of birth</label>
+    <input id="birthDate" name="birthDate" type="date" autocomplete="bday" required value="${escapeHtml(opts.values?.birthDate ?? '')}">
     <label for="password">Password</label>
     <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${PASSWORD_MIN}" aria-describedby="password-hint">
     <p class="hint" id="password-hint">At least ${PASSWORD_MIN} characters; not a common password.</p>

@@ -52,3 +52,25 @@ export async function listSafetyCounts(db: TDb) {
     .from(safetyCounts)
     .orderBy(asc(safetyCounts.month), asc(safetyCounts.kind));
 }
+
+/** A person's current run of chatting (minors' break reminders). */
+export type TChatRun = { startedAt: Date | null; lastAt: Date | null; remindedAt: Date | null };
+
+export async function findChatRun(db: TDb, userId: number): Promise<TChatRun | undefined> {
+  const [row] = await db
+    .select({
+      startedAt: users.chatRunStartedAt,
+      lastAt: users.lastChattedAt,
+      remindedAt: users.breakRemindedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function saveChatRun(db: TDb, userId: number, run: TChatRun) {
+  await db
+    .update(users)
+    .set({ chatRunStartedAt: run.startedAt, lastChattedAt: run.lastAt, breakRemindedAt: run.remindedAt })
+    .where(eq(users.id, userId));
+}

@@ -7,7 +7,13 @@ import { isPlusSql } from './billing.ts';
 /** A user row whose isSubscribed is the plan derived from their stored subscription (users.is_subscribed is not read). */
 const userWithPlan = { ...getTableColumns(users), isSubscribed: isPlusSql(users.id) };
 
-export type TNewUser = { email: string; name: string | null; image: string | null; username: string };
+export type TNewUser = {
+  email: string;
+  name: string | null;
+  image: string | null;
+  username: string;
+  birthDate?: string | null;
+};
 
 /** A new person; the first one ever made on this installation is recorded as its owner. */
 export async function insertUser(db: TDb, user: TNewUser): Promise<TUserRow> {
