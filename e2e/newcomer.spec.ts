@@ -132,6 +132,7 @@ test('below the featured cast the sidebar lists the person’s recent chats and 
   await expect(recent.getByRole('link', { name: /Seraphine Vale/ })).toContainText('Where does the road go');
   const own = sidebar.getByRole('region', { name: 'Your characters' });
   await expect(own.getByRole('link', { name: 'Marlo the Mapmaker' })).toBeVisible();
+  await own.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/sidebar-recent.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   // Opened on a wide screen, the sidebar stays open as a layer when the screen narrows.
