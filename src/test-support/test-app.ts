@@ -98,7 +98,7 @@ export function call(
   return t.app.request(url, { method, headers, body });
 }
 
-/** A paid-up Plus subscription (the plan is derived from it; users.is_subscribed is not read). */
+/** A paid-up Plus subscription (the plan is derived from it). */
 export async function givePlus(database: TDatabase, userId: number, days = 30) {
   const end = new Date(Date.now() + days * 24 * 3600_000);
   await upsertSubscription(database.db, {

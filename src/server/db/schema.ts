@@ -31,7 +31,6 @@ export const users = pgTable('users', {
   name: text('name'),
   username: text('username').notNull().unique(),
   image: text('image'),
-  isSubscribed: boolean('is_subscribed').notNull().default(false),
   /** IANA time zone the browser reported (check-ins keep to the person's waking hours). */
   timeZone: text('time_zone'),
   stripeCustomerId: text('stripe_customer_id').unique(),
@@ -53,7 +52,8 @@ export const users = pgTable('users', {
   lastChattedAt: timestamp('last_chatted_at', { withTimezone: true }),
   breakRemindedAt: timestamp('break_reminded_at', { withTimezone: true }),
 });
-export type TUserRow = typeof users.$inferSelect;
+/** A person's row, with their plan as read from their stored subscription (queries/users.ts' userWithPlan). */
+export type TUserRow = typeof users.$inferSelect & { isSubscribed: boolean };
 
 export const accounts = pgTable(
   'accounts',

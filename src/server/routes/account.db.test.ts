@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdminSummary } from '../../shared/account.ts';
 import { snapshotDatabase } from '../../test-support/db-snapshot.ts';
@@ -14,6 +14,7 @@ import {
 import { avatarPng } from '../../test-support/test-cards.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { createApp } from '../app.ts';
+import { rowsOf } from '../db/client.ts';
 import { insertIdpAccount } from '../db/queries/idp.ts';
 import { idpAccounts, memories, uploads, users } from '../db/schema.ts';
 import { cleanupJob } from '../jobs/cleanup.ts';
@@ -124,6 +125,14 @@ describe('Download my data', () => {
       user: plus,
     });
     expect(await lookup.json()).toMatchObject({ id: plus.id, isSubscribed: true });
+    // The column that was never written is gone: the plan has one source, the stored subscription.
+    const columns = rowsOf<{ name: string }>(
+      await t.database.db.execute(
+        sql`select column_name as name from information_schema.columns where table_name = 'users'`,
+      ),
+    ).map((c) => c.name);
+    expect(columns).toContain('email');
+    expect(columns).not.toContain('is_subscribed');
     // The owner's summary below counts everyone: this person goes again.
     await t.database.db.delete(users).where(eq(users.id, plus.id));
   });

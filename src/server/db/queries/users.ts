@@ -4,7 +4,7 @@ import type { TDb } from '../client.ts';
 import { accounts, installationOwner, sessions, type TUserRow, users } from '../schema.ts';
 import { isPlusSql } from './billing.ts';
 
-/** A user row whose isSubscribed is the plan derived from their stored subscription (users.is_subscribed is not read). */
+/** A user row with isSubscribed: the plan derived from their stored subscription. */
 const userWithPlan = { ...getTableColumns(users), isSubscribed: isPlusSql(users.id) };
 
 export type TNewUser = {
@@ -19,7 +19,8 @@ export type TNewUser = {
 export async function insertUser(db: TDb, user: TNewUser): Promise<TUserRow> {
   const [row] = await db.insert(users).values(user).returning();
   await db.insert(installationOwner).values({ id: 1, userId: row!.id }).onConflictDoNothing();
-  return row!;
+  // A new person has no subscription yet.
+  return { ...row!, isSubscribed: false };
 }
 
 export async function findUserById(db: TDb, id: number): Promise<TUserRow | undefined> {
@@ -87,7 +88,7 @@ export async function usernamesLike(db: TDb, base: string): Promise<string[]> {
 export async function updateUser(
   db: TDb,
   id: number,
-  // The plan is not here: it is derived from the stored subscription (users.is_subscribed is not read).
+  // The plan is not here: it is derived from the stored subscription.
   patch: Partial<Pick<TUserRow, 'name' | 'username' | 'image' | 'email' | 'emailVerified'>>,
 ): Promise<TUserRow | undefined> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(userWithPlan);
