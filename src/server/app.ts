@@ -109,7 +109,10 @@ export function createApp(deps: TAppDeps) {
   const limits = createRateLimits(db, config);
 
   if (deps.drain) app.use(deps.drain.middleware);
-  app.use(requestId());
+  // Hashed build files carry no request id header (its bytes again on each of ~30 scripts); logs keep it.
+  const withRequestId = requestId();
+  const withoutHeader = requestId({ headerName: '' });
+  app.use((c, next) => (c.req.path.startsWith('/assets/') ? withoutHeader(c, next) : withRequestId(c, next)));
   app.use(async (c, next) => {
     const started = performance.now();
     const log = logger.child({ requestId: c.get('requestId') });

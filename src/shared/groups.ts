@@ -1,20 +1,11 @@
 // Group chats: 2 to 8 characters in one chat, who answers the person, and the calls' shapes.
 import { z } from 'zod';
 import { ZCharacterId } from './chat.ts';
+import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS, REPLY_ORDERS, type TReplyOrder } from './group-limits.ts';
 import { ZText } from './text.ts';
 
-export const GROUP_MIN_MEMBERS = 2;
-export const GROUP_MAX_MEMBERS = 8;
-/** Auto-mode's pause between two characters' turns. */
-export const AUTO_MODE_DELAY_MS = 1500;
-
-/**
- * Who answers the person: natural (a character named in the last message, then each other one by its
- * talkativeness, at least one), list (every member in list order), pooled (one who has not spoken since
- * the person last wrote) or manual (the person picks with 'Speak').
- */
-export const REPLY_ORDERS = ['natural', 'list', 'pooled', 'manual'] as const;
-export type TReplyOrder = (typeof REPLY_ORDERS)[number];
+// The numbers and names live without zod, so the chat screen's group controls do not load the schemas.
+export * from './group-limits.ts';
 
 export const ZModelKind = z.enum(['local', 'remote']).default('remote');
 

@@ -1,16 +1,11 @@
 // Reports and moderation shapes shared by the server and the web app (issue 23).
 import { z } from 'zod';
+import { REPORT_REASONS, type TReportReason } from './report-reasons.ts';
 import { ZText } from './text.ts';
 
-export const REPORT_REASONS = {
-  harmful: 'Encourages harm or self-harm',
-  sexual: 'Sexual content',
-  harassment: 'Harassment or hate',
-  illegal: 'Illegal or dangerous',
-  misleading: 'Pretends to be a real person',
-  other: 'Something else',
-} as const;
-export type TReportReason = keyof typeof REPORT_REASONS;
+// The reasons and the thank-you live without zod, so the report dialog does not load the schemas.
+export * from './report-reasons.ts';
+
 const ZReason = z.enum(Object.keys(REPORT_REASONS) as [TReportReason, ...TReportReason[]]);
 const ZNote = ZText.trim().max(1000, 'The note is at most 1000 characters').default('');
 
@@ -31,8 +26,6 @@ export const ZNewReport = z.discriminatedUnion('kind', [
   }),
 ]);
 export type TNewReport = z.infer<typeof ZNewReport>;
-
-export const REPORT_RECEIVED = 'Thank you. The owner of this Kindred will look at your report.';
 
 /** POST /api/admin/reports/:id/action */
 export const ZReportAction = z.discriminatedUnion('action', [

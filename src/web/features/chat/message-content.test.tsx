@@ -1,10 +1,46 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MessageContent } from './message-content.tsx';
+import { hasMarkdown, MessageContent } from './message-content.tsx';
+import { MarkdownBody } from './message-markdown.tsx';
 
-const html = (text: string) => renderToStaticMarkup(<MessageContent text={text} />);
+/** Markdown through the renderer MessageContent loads when a text needs it. */
+const viaMarkdown = (text: string) =>
+  renderToStaticMarkup(
+    <div className="message-markdown">
+      <MarkdownBody text={text} />
+    </div>,
+  );
+/** What a person sees once loaded: markdown text through the (lazily loaded) renderer, plain text at once. */
+const html = (text: string) =>
+  hasMarkdown(text) ? viaMarkdown(text) : renderToStaticMarkup(<MessageContent text={text} />);
 
 describe('MessageContent', () => {
+  it('plain text (no markdown syntax) is drawn at once, exactly as the markdown renderer draws it', () => {
+    for (const text of [
+      'Well met, Ada. The fire is small but it is warm.',
+      'one\ntwo',
+      '"Hello there," she says.\n\nAnd then “quiet” again.',
+      'spaced out  \n  lines',
+      '',
+    ]) {
+      expect(hasMarkdown(text), text).toBe(false);
+      expect(renderToStaticMarkup(<MessageContent text={text} />), text).toBe(viaMarkdown(text));
+    }
+    for (const text of [
+      '*waves*',
+      '**bold**',
+      '- a list',
+      '1. first',
+      '# title',
+      '<b>',
+      'a & b',
+      '[x](y)',
+      '`code`',
+    ]) {
+      expect(hasMarkdown(text), text).toBe(true);
+    }
+  });
+
   it('role-play markdown: actions in italics, bold, quoted speech set apart, line breaks and lists', () => {
     expect(html('*waves* "Hello there," she says. **Careful.**')).toBe(
       '<div class="message-markdown"><p><em>waves</em> <span class="speech">&quot;Hello there,&quot;</span> she says. <strong>Careful.</strong></p></div>',

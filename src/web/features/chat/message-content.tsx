@@ -1,63 +1,67 @@
-// A reply's text as role-play markdown, safely: *actions* in italics, **bold**, "quoted speech" set apart,
-// line breaks and lists. HTML in the text shows as text, links never run script, no remote images.
-import type { Parent, PhrasingContent, Root, Text } from 'mdast';
-import Markdown, { type Components } from 'react-markdown';
+// A message's text on screen. Text without markdown syntax (most chat lines) is drawn here at once, with
+// the same paragraphs, line breaks and "quoted speech" the markdown renderer gives it; text with markdown
+// loads that renderer (message-markdown.tsx) on first need, so the chat screen's first page stays small.
+import { lazy, type ReactNode, Suspense } from 'react';
+import { SPEECH } from './speech.ts';
 
-const SPEECH = /"[^"\n]+"|“[^”\n]+”/g;
+const MarkdownBody = lazy(() => import('./message-markdown.tsx').then((m) => ({ default: m.MarkdownBody })));
 
-/** Splits one text node into text, line breaks and speech spans. */
-function splitText(node: Text): PhrasingContent[] {
-  const out: PhrasingContent[] = [];
-  node.value.split('\n').forEach((line, i) => {
-    if (i > 0) out.push({ type: 'break' });
-    let last = 0;
-    for (const match of line.matchAll(SPEECH)) {
-      if (match.index > last) out.push({ type: 'text', value: line.slice(last, match.index) });
-      // An emphasis node renamed to a span: mdast keeps it phrasing content, hast renders the span.
-      out.push({
-        type: 'emphasis',
-        data: { hName: 'span', hProperties: { className: ['speech'] } },
-        children: [{ type: 'text', value: match[0] }],
-      });
-      last = match.index + match[0].length;
-    }
-    if (last < line.length) out.push({ type: 'text', value: line.slice(last) });
-  });
+/** Anything markdown would draw differently from plain text: emphasis, code, links, headings, lists, HTML, escapes. */
+const MARKDOWN_SYNTAX = /[*_`#>[\]~|<&\\]|^\s*(?:[-+]|\d+[.)])\s|^(?: {4}|\t)|^\s*(?:=+|-+)\s*$/m;
+
+export const hasMarkdown = (text: string) => MARKDOWN_SYNTAX.test(text);
+
+function speechIn(line: string, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const match of line.matchAll(SPEECH)) {
+    if (match.index > last) out.push(line.slice(last, match.index));
+    out.push(
+      <span key={`${key}-${match.index}`} className="speech">
+        {match[0]}
+      </span>,
+    );
+    last = match.index + match[0].length;
+  }
+  if (last < line.length) out.push(line.slice(last));
   return out;
 }
 
-function walk(node: Parent) {
-  const children: typeof node.children = [];
-  for (const child of node.children) {
-    if (child.type === 'text') children.push(...(splitText(child) as typeof node.children));
-    else {
-      if ('children' in child) walk(child);
-      children.push(child);
-    }
-  }
-  node.children = children;
+/** Paragraphs split by blank lines, each line break kept, as the markdown renderer draws plain text. */
+function PlainText({ text }: { text: string }) {
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <>
+      {paragraphs.map((paragraph, i) => [
+        i > 0 ? '\n' : null,
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text never move.
+        <p key={i}>
+          {paragraph.split('\n').flatMap((line, j) => [
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines of one paragraph never move.
+            ...(j > 0 ? [<br key={`br-${j}`} />, '\n'] : []),
+            ...speechIn(line.trim(), `${i}-${j}`),
+          ])}
+        </p>,
+      ])}
+    </>
+  );
 }
 
-/** Role-play text: a single line break is a break (as people type it), and quoted speech stands out. */
-const remarkRolePlay = () => (tree: Root) => walk(tree);
-
-const components: Components = {
-  // No remote images in chat: an image shows as its description.
-  img: ({ alt }) => (alt ? <span>[{alt}]</span> : null),
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="underline">
-      {children}
-    </a>
-  ),
-};
-
-/** The same markdown on both sides; `on-accent` keeps it readable on the person's own (accent) bubble. */
+/** The same look on both sides; `on-accent` keeps it readable on the person's own (accent) bubble. */
 export function MessageContent({ text, tone }: { text: string; tone?: 'on-accent' }) {
+  const plain = <PlainText text={text} />;
   return (
     <div className={tone ? `message-markdown ${tone}` : 'message-markdown'}>
-      <Markdown remarkPlugins={[remarkRolePlay]} components={components}>
-        {text}
-      </Markdown>
+      {hasMarkdown(text) ? (
+        <Suspense fallback={plain}>
+          <MarkdownBody text={text} />
+        </Suspense>
+      ) : (
+        plain
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS } from '../../../shared/groups.ts';
+import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS } from '../../../shared/group-limits.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { searchCharactersQuery } from '../characters/queries.ts';
 

@@ -2,13 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Megaphone, UserPlus, Volume2, VolumeX, X } from 'lucide-react';
 import toast from 'react-hot-toast';
-import {
-  GROUP_MAX_MEMBERS,
-  GROUP_MIN_MEMBERS,
-  REPLY_ORDERS,
-  type TGroupChat,
-  type TReplyOrder,
-} from '../../../shared/groups.ts';
+import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS, REPLY_ORDERS } from '../../../shared/group-limits.ts';
+import type { TGroupChat, TReplyOrder } from '../../../shared/groups.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { changeMember, groupQuery, removeMember, setReplyOrder } from './groups-api.ts';
 

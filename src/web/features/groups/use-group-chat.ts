@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TChatLog } from '../../../shared/chat.ts';
-import { AUTO_MODE_DELAY_MS } from '../../../shared/groups.ts';
+import { AUTO_MODE_DELAY_MS } from '../../../shared/group-limits.ts';
 import { chatLogPage, ReplyError, streamReply, usageQuery } from '../chat/chat-api.ts';
 import { fromStored } from '../chat/use-chat.ts';
 import { writeInGroup } from './groups-api.ts';

@@ -4,12 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  REPORT_REASONS,
-  REPORT_RECEIVED,
-  type TNewReport,
-  type TReportReason,
-} from '../../../shared/reports.ts';
+import { REPORT_REASONS, REPORT_RECEIVED, type TReportReason } from '../../../shared/report-reasons.ts';
+import type { TNewReport } from '../../../shared/reports.ts';
 import { api } from '../../lib/api.ts';
 
 type TTarget =
