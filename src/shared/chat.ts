@@ -170,6 +170,8 @@ export type TReplyResponse = {
   crisis?: TCrisisCard;
   /** The model's reply was unsafe and a safe message took its place. */
   isReplaced?: boolean;
+  /** A minor has chatted for three hours without a pause: the reminder to show (the character is AI; rest). */
+  breakReminder?: string;
   /** The model stopped before the reply was finished: what arrived is stored, marked as cut off (absent when it was not). */
   isCutOff?: boolean;
 };
@@ -194,6 +196,8 @@ export type TReplyStart = {
   speakerId?: number;
   /** Shown above the reply before its first words: the person's message read like a crisis. */
   crisis?: TCrisisCard;
+  /** A minor has chatted for three hours without a pause: the reminder to show (the character is AI; rest). */
+  breakReminder?: string;
 } & Pick<TReplyPositions, 'messagePosition'>;
 
 /** Server-Sent Events of a streamed reply. */

@@ -8,6 +8,7 @@ import { setReplyLore } from '../../db/queries/lorebooks.ts';
 import type { TReplyProblem } from '../../safety/reply-check.ts';
 import { loreForReply, NO_REPLY_LORE, type TReplyLoreResult } from '../lorebooks/lore-for-reply.ts';
 import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
+import { BREAK_REMINDER_TEXT } from '../safety/break-reminder.ts';
 import type { TReplySafety } from '../safety/crisis-care.ts';
 import type { TPreparedReply, TReplyDeps, TReplySwitches } from './prepare-reply.ts';
 
@@ -73,6 +74,7 @@ export async function startStreaming(
       messagePosition: prepared.messagePosition,
       ...(prepared.group ? { speakerId: characterId } : {}),
       ...(safety.crisis ? { crisis: safety.crisis } : {}),
+      ...(safety.isBreakDue ? { breakReminder: BREAK_REMINDER_TEXT(prepared.character.name) } : {}),
     },
     characterId,
     events: streamReply(deps, { prepared, switches, memory, lore, safety }),
@@ -100,6 +102,7 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
   const respond = (r: { reply: string; thoughts: string; remaining: number | null; isPartial: boolean }) => ({
     ...toResponse({ ...r, message: prepared.message, uuid }),
     ...(ctx.safety.crisis ? { crisis: ctx.safety.crisis } : {}),
+    ...(ctx.safety.isBreakDue ? { breakReminder: BREAK_REMINDER_TEXT(prepared.character.name) } : {}),
     ...(problem ? { isReplaced: true } : {}),
   });
   const positions = (replyPosition: number | null): TReplyPositions => ({

@@ -9,6 +9,7 @@ import type { TLogger } from '../../lib/logger.ts';
 import type { TCrisisDetector } from '../../safety/crisis-detector.ts';
 import { crisisCardFor, type TCrisisLineTable } from '../../safety/crisis-lines.ts';
 import { checkReply, SAFE_REPLY, SAFE_REPLY_MINOR, type TReplyProblem } from '../../safety/reply-check.ts';
+import { noteChatting } from './break-reminder.ts';
 
 /** Added to the character's prompt for the reply to a message that reads like a crisis. */
 export const CRISIS_INSTRUCTION =
@@ -24,6 +25,8 @@ export type TReplySafety = {
   isMinor: boolean;
   /** For the prompt (see buildPrompt's safetyInstructions). */
   instructions: string[];
+  /** A minor's three hours of continuous chatting are up: remind them the character is AI, and to rest. */
+  isBreakDue?: boolean;
 };
 
 export type TSafety = {
@@ -60,7 +63,9 @@ export function createSafety(deps: {
       const [found, facts] = await Promise.all([detector.check(message), findSafetyFacts(db, userId)]);
       const isMinor = isMinorOn(facts.birthDate);
       const instructions = isMinor ? [MINOR_INSTRUCTION] : [];
-      if (!found.isCrisis) return { crisis: null, isMinor, instructions };
+      // Only a new message of the person's counts as chatting (answering again does not).
+      const isBreakDue = isMinor && isNewMessage ? await noteChatting(db, userId, new Date()) : false;
+      if (!found.isCrisis) return { crisis: null, isMinor, instructions, isBreakDue };
       if (isNewMessage) {
         await bumpSafetyCount(db, 'crisis_referral');
         deps.log?.info({ kind: found.kind, by: found.by }, 'crisis referral shown');
@@ -69,6 +74,7 @@ export function createSafety(deps: {
         crisis: crisisCardFor(deps.lines, facts),
         isMinor,
         instructions: [...instructions, CRISIS_INSTRUCTION],
+        isBreakDue,
       };
     },
     checkReply: (reply, safety) => checkReply(reply, { isMinor: safety.isMinor }),

@@ -2,6 +2,7 @@
 // The state machine is chat-state.ts' reducer; this hook runs the calls and feeds it their events.
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import toast from 'react-hot-toast';
 import type { TPersona } from '../../../shared/characters.ts';
 import type { TChatLog, TDailyUsage } from '../../../shared/chat.ts';
 import { isAllowanceUsedUp } from '../../../shared/errors.ts';
@@ -192,6 +193,8 @@ export function useChat(options: TChatOptions) {
             adopt(start.hist);
             setRemaining(start.remaining);
             if (start.crisis) options.onCrisis?.(userKey, start.crisis);
+            // A minor's three hours of continuous chatting: the character is AI, and a break is due.
+            if (start.breakReminder) toast(start.breakReminder, { duration: 20_000, icon: '⏸️' });
             dispatch({ type: 'start', userKey, messagePosition: start.messagePosition });
           },
           onThoughts: (t) => dispatch({ type: 'thoughts', text: t }),
