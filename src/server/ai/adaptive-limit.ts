@@ -1,7 +1,7 @@
 // How many replies a remote model is sent at once, learnt from the provider (AIMD): the limit grows by one
 // per limit's worth of answered calls while it is what holds calls back, and falls when the provider
-// pushes back: to half of what was in flight on a 429, to 90% of it when first tokens (smoothed) come
-// more than twice as late as the best seen lately. Below saturation it never binds; an operator's
+// pushes back: to half of what was in flight on a 429, to 90% of the limit when first tokens (smoothed)
+// come more than twice as late as the best seen lately. Below saturation it never binds; an operator's
 // REMOTE_MODEL_CONCURRENCY is its ceiling (and where it starts).
 
 export type TAdaptiveLimitOptions = {
@@ -83,7 +83,10 @@ export class AdaptiveLimit {
     this.recentMs = this.recentMs === null ? ms : this.recentMs + (ms - this.recentMs) * 0.2;
     const recent = this.recentMs;
     const isLate = recent > this.baselineMs * slowStartRatio && recent - this.baselineMs > slowStartMinRiseMs;
-    if (isLate) return this.decrease(ticket, inFlight, this.options.onSlowStart);
+    // Lateness cuts the limit itself, not what was in flight: a provider slow for reasons of its own (or a
+    // starved machine) must not collapse the limit below the load in a few round trips (bench:reply-pipeline
+    // on a machine at load 29 did exactly that). A 429 is unambiguous and cuts to what was in flight.
+    if (isLate) return this.decrease(ticket, Number.POSITIVE_INFINITY, this.options.onSlowStart);
     // Additive increase only while the limit is what holds calls back: an idle limit proves nothing.
     if (inFlight < this.current() - 1 || this.value >= this.options.max) return false;
     const before = this.current();

@@ -118,7 +118,7 @@ describe('the remote gate learns the provider’s room', () => {
     expect(results).toHaveLength(40);
     expect(fake.streamStats().refused).toBe(refusedBefore);
     fake.setTokenDelay(10);
-    expect(models.limits.remote.current()).toBeLessThan(40);
+    expect(models.limits.remote.current()).toBeLessThan(REMOTE_LIMIT_CEILING);
   });
 
   it('an operator-set limit still holds: never more than it at the provider', async () => {
