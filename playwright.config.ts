@@ -25,4 +25,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'desktop', testIgnore: /phone\.spec\.ts$/ },
+    // A phone: 390x844, touch, the mobile viewport meta honoured (each test also tries 360x740 where it says).
+    {
+      name: 'phone',
+      testMatch: /phone\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+  ],
 });

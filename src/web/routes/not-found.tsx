@@ -11,7 +11,7 @@ export function NotFoundRoute() {
         There is nothing at <span className="break-all text-white">{pathname}</span>. The link may be old, or
         the character or chat may have been deleted.
       </p>
-      <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2">
+      <Link to="/" className="rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-hover">
         Back to home
       </Link>
     </main>

@@ -16,7 +16,7 @@ import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session
 export function ProfileRoute() {
   const user = useSignedInUser();
   return (
-    <main className="mx-auto max-w-4xl space-y-6 p-6">
+    <main className="mx-auto max-w-4xl space-y-6 p-4 sm:p-6">
       <header className="flex flex-wrap items-center gap-4">
         <Avatar src={user.image} alt={user.name ?? user.username} size={56} />
         <h1 className="flex-1 text-2xl font-semibold">Welcome, {user.name ?? user.username}</h1>
@@ -53,7 +53,7 @@ function UserCard({ user }: { user: TSessionUser }) {
   return (
     <section aria-label="User card" className="rounded-2xl bg-panel p-6">
       <div className="flex flex-wrap items-center gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-40 flex-1">
           <p className="text-lg font-medium">{user.username}</p>
           <p className="text-sm text-muted">{user.isSubscribed ? 'Plus Tier' : 'Free Tier'}</p>
         </div>

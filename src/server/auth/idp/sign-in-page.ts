@@ -4,16 +4,17 @@ import { escapeHtml } from './provider.ts';
 
 const STYLE = `
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif; background: #0f1020; color: #f5f5fa; }
-  main { box-sizing: border-box; width: min(22rem, 92vw); background: #1b1c33; padding: 2rem; border-radius: 1rem; box-shadow: 0 10px 40px #0008; }
+  main { box-sizing: border-box; width: min(22rem, calc(100vw - 1.5rem)); background: #1b1c33; padding: clamp(1.25rem, 5vw, 2rem); border-radius: 1rem; box-shadow: 0 10px 40px #0008; }
   h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
   p { color: #b8b9d0; margin: 0 0 1.5rem; font-size: .9rem; }
   label { display: block; font-size: .85rem; margin: 1rem 0 .35rem; }
-  input { width: 100%; box-sizing: border-box; padding: .65rem .75rem; border-radius: .5rem; border: 1px solid #3a3b5c; background: #0f1020; color: inherit; font-size: 1rem; }
-  button { margin-top: 1.5rem; width: 100%; padding: .75rem; border: 0; border-radius: .5rem; background: #8b5cf6; color: white; font-size: 1rem; cursor: pointer; }
+  input { width: 100%; box-sizing: border-box; padding: .65rem .75rem; border-radius: .5rem; border: 1px solid #3a3b5c; background: #0f1020; color: inherit; font-size: 1rem; min-height: 44px; }
+  button { margin-top: 1.5rem; width: 100%; padding: .75rem; border: 0; border-radius: .5rem; background: #7c3aed; color: white; min-height: 44px; font-size: 1rem; cursor: pointer; }
   .error { color: #fca5a5; margin: 1rem 0 0; }
   .hint { font-size: .8rem; margin: .35rem 0 0; }
   .switch { margin: 1.25rem 0 0; text-align: center; }
-  a { color: #c4b5fd; }`;
+  a { color: #c4b5fd; display: inline-flex; align-items: center; min-height: 44px; padding: 0 .25rem; }
+  :focus-visible { outline: 2px solid #a78bfa; outline-offset: 2px; }`;
 
 export function page(title: string, providerName: string, body: string): string {
   const name = escapeHtml(providerName);

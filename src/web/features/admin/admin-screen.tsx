@@ -29,7 +29,7 @@ export function AdminScreen() {
   if (!summary.data) return <p className="p-6 text-muted">Loading...</p>;
   const { people, models, jobs } = summary.data;
   return (
-    <main className="mx-auto max-w-3xl space-y-6 p-6">
+    <main className="mx-auto max-w-3xl space-y-6 p-4 sm:p-6">
       <h1 className="text-2xl font-semibold">Admin</h1>
       <Panel title="People">
         <dl className="grid grid-cols-3 gap-4">
@@ -39,35 +39,37 @@ export function AdminScreen() {
         </dl>
       </Panel>
       <Panel title="Chat models">
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted">
-            <tr>
-              <th className="py-1 font-normal">Model</th>
-              <th className="py-1 font-normal">State</th>
-              <th className="py-1 font-normal">Last error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {models.states.map((m) => (
-              <tr key={m.name} className="border-t border-line align-top">
-                <td className="py-1.5 pr-3">
-                  <span className="block">{m.name}</span>
-                  <code className="text-xs break-all text-muted">{m.where}</code>
-                </td>
-                <td
-                  className={`py-1.5 pr-3 whitespace-nowrap ${m.state === 'answering' ? 'text-emerald-300' : 'text-amber-300'}`}
-                >
-                  {m.state}
-                </td>
-                <td className="py-1.5 break-words text-muted">{m.lastError ?? '—'}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th className="py-1 pr-3 font-normal">Model</th>
+                <th className="py-1 pr-3 font-normal">State</th>
+                <th className="py-1 pr-3 font-normal">Last error</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {models.states.map((m) => (
+                <tr key={m.name} className="border-t border-line align-top">
+                  <td className="py-1.5 pr-3">
+                    <span className="block">{m.name}</span>
+                    <code className="text-xs break-all text-muted">{m.where}</code>
+                  </td>
+                  <td
+                    className={`py-1.5 pr-3 whitespace-nowrap ${m.state === 'answering' ? 'text-emerald-300' : 'text-amber-300'}`}
+                  >
+                    {m.state}
+                  </td>
+                  <td className="py-1.5 break-all text-muted">{m.lastError ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p className="mt-3 text-sm">Model download: {describeDownload(models.download)}</p>
       </Panel>
       <Panel title="Support">
-        <Link to="/admin/support" className="text-accent underline">
+        <Link to="/admin/support" className="text-accent-2 underline">
           Open the support inbox
         </Link>
         <Link to="/admin/reports" className="ml-4 text-accent underline">
@@ -80,28 +82,30 @@ export function AdminScreen() {
         {jobs === null || jobs.length === 0 ? (
           <p className="text-sm text-muted">No background jobs run in this process.</p>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted">
-              <tr>
-                <th className="py-1 font-normal">Queue</th>
-                <th className="py-1 font-normal">Queued</th>
-                <th className="py-1 font-normal">Active</th>
-                <th className="py-1 font-normal">Failed</th>
-                <th className="py-1 font-normal">Completed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((q) => (
-                <tr key={q.name} className="border-t border-line">
-                  <td className="py-1">{q.name}</td>
-                  <td className="py-1">{q.queued}</td>
-                  <td className="py-1">{q.active}</td>
-                  <td className="py-1">{q.failed}</td>
-                  <td className="py-1">{q.completed}</td>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  <th className="py-1 pr-3 font-normal">Queue</th>
+                  <th className="py-1 pr-3 font-normal">Queued</th>
+                  <th className="py-1 pr-3 font-normal">Active</th>
+                  <th className="py-1 pr-3 font-normal">Failed</th>
+                  <th className="py-1 pr-3 font-normal">Completed</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {jobs.map((q) => (
+                  <tr key={q.name} className="border-t border-line">
+                    <td className="py-1">{q.name}</td>
+                    <td className="py-1">{q.queued}</td>
+                    <td className="py-1">{q.active}</td>
+                    <td className="py-1">{q.failed}</td>
+                    <td className="py-1">{q.completed}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Panel>
     </main>
@@ -110,7 +114,7 @@ export function AdminScreen() {
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-2xl bg-panel p-6">
+    <section aria-label={title} className="rounded-2xl bg-panel p-4 sm:p-6">
       <h2 className="mb-3 text-lg font-medium">{title}</h2>
       {children}
     </section>

@@ -12,5 +12,5 @@ export function CenteredCard({ children, label }: { children: ReactNode; label?:
 }
 
 export const primaryButton =
-  'w-full rounded-xl bg-accent px-4 py-2.5 font-medium text-white hover:bg-accent-2 disabled:opacity-60';
+  'w-full rounded-xl bg-accent px-4 py-2.5 font-medium text-white hover:bg-accent-hover disabled:opacity-60';
 export const secondaryButton = 'w-full rounded-xl border border-line px-4 py-2.5 hover:bg-panel-2';

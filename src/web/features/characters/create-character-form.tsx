@@ -237,7 +237,7 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
       <button
         type="submit"
         disabled={save.isPending}
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-white shadow-lg shadow-accent/25 transition hover:bg-accent-2 disabled:opacity-60"
+        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-white shadow-lg shadow-accent/25 transition hover:bg-accent-hover disabled:opacity-60"
       >
         {save.isPending ? 'Saving...' : character ? 'Save Changes' : 'Save Character'}
       </button>

@@ -336,6 +336,14 @@ export function ChatScreen({
         </main>
 
         {preferences.isPanelOpen && (
+          // On narrow screens the panel lies over the chat; a tap beside it closes it.
+          <div
+            aria-hidden
+            onClick={() => preferences.setIsPanelOpen(false)}
+            className="fixed inset-0 z-20 bg-black/50 md:hidden"
+          />
+        )}
+        {preferences.isPanelOpen && (
           <aside
             aria-label="Chat panel"
             className="fixed inset-y-0 right-0 z-30 flex w-64 shrink-0 flex-col gap-2 border-l border-line bg-panel p-4 shadow-2xl md:static md:shadow-none"
@@ -344,7 +352,7 @@ export function ChatScreen({
               type="button"
               onClick={() => preferences.setIsPanelOpen(false)}
               aria-label="Close panel"
-              className="self-end rounded-lg p-1.5 text-muted hover:bg-panel-2 md:hidden"
+              className="flex size-11 items-center justify-center self-end rounded-lg text-muted hover:bg-panel-2 md:hidden"
             >
               <X aria-hidden className="size-5" />
             </button>

@@ -28,7 +28,7 @@ export function DailyLimitDialog({ isOpen, onClose }: { isOpen: boolean; onClose
                 onClose();
                 navigate('/upgrade');
               }}
-              className="rounded-xl bg-accent px-4 py-2 font-medium hover:bg-accent-2"
+              className="rounded-xl bg-accent px-4 py-2 font-medium hover:bg-accent-hover"
             >
               Upgrade Now
             </button>

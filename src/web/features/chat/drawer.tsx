@@ -1,6 +1,6 @@
-// A 380px panel that slides in from the right and animates out for 300 ms before it closes (spec §4, §9).
+// A 380px panel (the full width on phones) that slides in from the right and animates out for 300 ms before it closes (spec §4, §9).
 import { X } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { DRAWER_CLOSE_MS, DRAWER_WIDTH_PX } from '../../../shared/chat-limits.ts';
 
 export type TDrawerState = 'closed' | 'open' | 'closing';
@@ -49,32 +49,47 @@ export function Drawer({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [state, onClose]);
+  // Keyboard: focus moves into the drawer when it opens and back to where it came from when it closes.
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const isMounted = state !== 'closed';
+  useEffect(() => {
+    if (!isMounted) return;
+    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [isMounted]);
 
   if (state === 'closed') return null;
   return (
-    <aside
+    <div
       role="dialog"
       aria-label={title}
       data-state={state}
-      className="fixed top-0 right-0 z-40 flex h-full max-w-full flex-col border-l border-line bg-panel shadow-2xl transition-transform ease-out"
-      style={{
-        width: DRAWER_WIDTH_PX,
-        transitionDuration: `${DRAWER_CLOSE_MS}ms`,
-        transform: isShown ? 'translateX(0)' : 'translateX(100%)',
-      }}
+      // 380px wide; the whole width on phones.
+      className="fixed top-0 right-0 z-40 flex h-full w-full flex-col border-l border-line bg-panel shadow-2xl transition-transform ease-out sm:w-(--drawer-width)"
+      style={
+        {
+          '--drawer-width': `${DRAWER_WIDTH_PX}px`,
+          transitionDuration: `${DRAWER_CLOSE_MS}ms`,
+          transform: isShown ? 'translateX(0)' : 'translateX(100%)',
+        } as CSSProperties
+      }
     >
       <div className="flex items-center justify-between border-b border-line px-5 py-4">
         <h2 className="text-lg font-semibold">{title}</h2>
         <button
+          ref={closeRef}
           type="button"
           onClick={onClose}
           aria-label={`Close ${title}`}
-          className="rounded-lg p-1.5 text-muted hover:bg-panel-2 hover:text-white"
+          className="flex size-11 items-center justify-center rounded-lg text-muted hover:bg-panel-2 hover:text-white"
         >
           <X aria-hidden className="size-5" />
         </button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
-    </aside>
+    </div>
   );
 }

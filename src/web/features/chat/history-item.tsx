@@ -50,7 +50,7 @@ export function HistoryItem({
           <button type="button" onClick={() => setDraft(null)} className="rounded-lg px-3 py-1 hover:bg-line">
             Cancel
           </button>
-          <button type="submit" className="rounded-lg bg-accent px-3 py-1 font-medium hover:bg-accent-2">
+          <button type="submit" className="rounded-lg bg-accent px-3 py-1 font-medium hover:bg-accent-hover">
             Save
           </button>
         </div>

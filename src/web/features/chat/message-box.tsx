@@ -84,7 +84,7 @@ export function MessageBox({
         type="submit"
         aria-label="Send"
         disabled={isBusy || isBlank || !canSend}
-        className="flex size-11 items-center justify-center rounded-xl bg-accent hover:bg-accent-2 disabled:opacity-40"
+        className="flex size-11 items-center justify-center rounded-xl bg-accent hover:bg-accent-hover disabled:opacity-40"
       >
         <SendHorizontal aria-hidden className="size-5" />
       </button>

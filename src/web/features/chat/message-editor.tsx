@@ -65,7 +65,7 @@ export function MessageEditor({
         <button
           type="submit"
           disabled={isSaving || draft.trim() === ''}
-          className="rounded-lg bg-accent px-3 py-1 font-medium hover:bg-accent-2 disabled:opacity-50"
+          className="rounded-lg bg-accent px-3 py-1 font-medium hover:bg-accent-hover disabled:opacity-50"
         >
           Save
         </button>

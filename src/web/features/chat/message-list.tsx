@@ -7,9 +7,11 @@ import { CutOffNote } from './cut-off-note.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageContent } from './message-content.tsx';
 import { MessageEditor } from './message-editor.tsx';
+import { ReplyAnnouncer } from './reply-announcer.tsx';
 import { ThoughtBubble } from './thought-bubble.tsx';
 import type { TUiMessage } from './use-chat.ts';
 import type { TMessageControlsApi, TStreamingReply } from './use-message-controls.ts';
+import { useTouchSwipe } from './use-touch-swipe.ts';
 
 export type TPendingView = {
   text: string;
@@ -72,8 +74,22 @@ export function MessageList({
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [lastKey, pendingLength, pending?.isWaiting]);
 
+  const isReplying = pending !== null || Boolean(controls?.streaming);
+  const last = visible.at(-1);
   return (
-    <div role="log" aria-label="Conversation" className="flex flex-col gap-4 px-4 py-6 sm:px-8">
+    // The log is not live: the finished reply is announced once (ReplyAnnouncer), not as it is typed out.
+    <div
+      role="log"
+      aria-label="Conversation"
+      aria-live="off"
+      aria-busy={isReplying || undefined}
+      className="flex flex-col gap-4 px-4 py-6 sm:px-8"
+    >
+      <ReplyAnnouncer
+        isReplying={isReplying}
+        latestReply={last?.role === 'assistant' ? last.content : null}
+        characterName={characterName}
+      />
       {hasEarlier && (
         <button
           type="button"
@@ -136,11 +152,11 @@ export function MessageList({
             )}
           </div>
         ) : (
-          <div
+          <AssistantRow
             key={message.key}
-            data-message="assistant"
-            data-speaker={speakerOf(message.speakerId)?.name}
-            className="flex items-start gap-2"
+            message={message}
+            controls={controls}
+            speaker={speakerOf(message.speakerId)?.name}
           >
             <Avatar src={speakerOf(message.speakerId)?.avatarUrl ?? avatarUrl} alt="" size={32} />
             <div
@@ -180,7 +196,7 @@ export function MessageList({
               />
               {message.lore && <LoreIndicator lore={message.lore} />}
             </div>
-          </div>
+          </AssistantRow>
         ),
       )}
       {pending && (
@@ -209,6 +225,30 @@ export function MessageList({
         </div>
       )}
       <div ref={endRef} />
+    </div>
+  );
+}
+
+/** A reply's row; on touch screens a sideways swipe on the latest reply moves between its alternatives. */
+function AssistantRow({
+  message,
+  controls,
+  speaker,
+  children,
+}: {
+  message: TUiMessage;
+  controls?: TMessageControlsApi;
+  /** Group chats: the character who wrote it. */
+  speaker?: string;
+  children: React.ReactNode;
+}) {
+  const canSwipe = Boolean(controls?.isLatest(message) && (message.controls?.alternativeCount ?? 0) > 1);
+  const swipe = useTouchSwipe(
+    controls && canSwipe ? (direction) => controls.swipe(message, direction === 'left' ? 1 : -1) : null,
+  );
+  return (
+    <div data-message="assistant" data-speaker={speaker} className="flex items-start gap-2" {...swipe}>
+      {children}
     </div>
   );
 }

@@ -90,7 +90,7 @@ export function Notifications({
         {unread.length > 0 && (
           <span
             aria-hidden
-            className="absolute -top-0.5 -right-0.5 flex min-w-4 items-center justify-center rounded-full bg-accent-2 px-1 text-[10px] font-semibold text-white"
+            className="absolute -top-0.5 -right-0.5 flex min-w-4 items-center justify-center rounded-full bg-accent px-1 text-[10px] font-semibold text-white"
           >
             {unread.length > 9 ? '9+' : unread.length}
           </span>
@@ -100,8 +100,10 @@ export function Notifications({
         <Popover.Content
           align="start"
           sideOffset={6}
+          collisionPadding={0}
           aria-label="Notifications"
-          className="z-50 w-80 rounded-2xl border border-line bg-panel p-4 shadow-xl"
+          // The whole width on phones.
+          className="z-50 w-screen rounded-2xl border border-line bg-panel p-4 shadow-xl sm:w-80"
         >
           <h2 className="mb-3 font-semibold">Notifications</h2>
           {checkIns.length === 0 ? (

@@ -32,7 +32,7 @@ export function ModelChoices(props: {
             disabled={props.disabled}
             className={`mt-auto inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium disabled:opacity-60 ${
               choice.id === 'fast'
-                ? 'bg-accent text-white hover:bg-accent-2'
+                ? 'bg-accent text-white hover:bg-accent-hover'
                 : 'border border-line hover:bg-panel'
             }`}
           >

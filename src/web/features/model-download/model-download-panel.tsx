@@ -76,7 +76,7 @@ export function ModelDownloadPanel({ isAfterSend }: TModelDownloadPanelProps) {
                 type="button"
                 onClick={() => start.mutate(undefined)}
                 disabled={start.isPending}
-                className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-2 disabled:opacity-60"
+                className="inline-flex items-center gap-2 rounded-lg bg-accent px-4 py-2 font-medium text-white hover:bg-accent-hover disabled:opacity-60"
               >
                 <Download aria-hidden className="size-4" />
                 Download model
