@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login.ts';
+import { expectNoAxeViolations } from './axe.ts';
 
 export type TPerson = { email: string; name: string; password?: string };
 
@@ -15,6 +16,15 @@ type TFixtures = {
 };
 
 export const test = base.extend<TFixtures>({
+  // Every screen the suite looks at is checked by axe-core first: a screenshot fails on any violation.
+  page: async ({ page }, use) => {
+    const takeScreenshot = page.screenshot.bind(page);
+    page.screenshot = async (options) => {
+      await expectNoAxeViolations(page, options?.path ?? page.url());
+      return takeScreenshot(options);
+    };
+    await use(page);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);

@@ -10,6 +10,7 @@ export function UserMenu() {
   const { data: user } = useSession();
   const [isOpen, setIsOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -20,7 +21,10 @@ export function UserMenu() {
       if (!rootRef.current?.contains(e.target as Node)) setIsOpen(false);
     };
     const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setIsOpen(false);
+      if (e.key !== 'Escape') return;
+      setIsOpen(false);
+      // Keyboard: back to the button the menu came from.
+      buttonRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -85,6 +89,7 @@ export function UserMenu() {
         </div>
       )}
       <button
+        ref={buttonRef}
         type="button"
         aria-haspopup="menu"
         aria-expanded={isOpen}

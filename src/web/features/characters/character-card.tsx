@@ -17,7 +17,6 @@ export function CharacterCard({
   return (
     <Link
       to={`/chat/${character.id}`}
-      aria-label={`${character.name}: ${character.tagline}`}
       className={`group flex h-full flex-col items-center gap-2 rounded-2xl border px-3 pt-4 pb-3 text-center transition hover:-translate-y-0.5 hover:border-accent/60 focus-visible:outline-2 focus-visible:outline-accent ${surface}`}
     >
       <Avatar
