@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 // React Router's package exports only its development build (warnings and checks included, ~10 KB gzip
 // more); a production bundle takes its production build, which the package ships alongside.
@@ -11,7 +12,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   publicDir: 'public',
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

@@ -124,7 +124,9 @@ for (const size of [
       await page.goto(path);
       await expect(page.getByText(new RegExp(text)).first()).toBeVisible();
       await phone.expectFits(path);
-      await page.screenshot({ path: `test-results/screens/phone-${size.width}${path.replace(/\W+/g, '-')}.png` });
+      await page.screenshot({
+        path: `test-results/screens/phone-${size.width}${path.replace(/\W+/g, '-')}.png`,
+      });
     }
     await phone.openMenu();
     await phone.expectFits('the menu');

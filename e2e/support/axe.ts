@@ -20,7 +20,8 @@ export async function axeViolations(page: Page): Promise<TAxeViolation[]> {
       awaitPromise: true,
       returnByValue: true,
     });
-    if (run.exceptionDetails) throw new Error(`axe-core failed: ${run.exceptionDetails.exception?.description}`);
+    if (run.exceptionDetails)
+      throw new Error(`axe-core failed: ${run.exceptionDetails.exception?.description}`);
     return run.result.value as TAxeViolation[];
   } finally {
     await cdp.detach().catch(() => {});

@@ -1,6 +1,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { registerServiceWorker } from './lib/service-worker.tsx';
 import { router } from './router.tsx';
 import './styles.css';
 
@@ -16,3 +17,5 @@ createRoot(document.getElementById('root')!).render(
     </Suspense>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -82,17 +82,16 @@ export function Notifications({
       }}
     >
       <Popover.Trigger
-        aria-label={unread.length > 0 ? `Notifications (${unread.length} unread)` : 'Notifications'}
         data-new={isNew ? 'true' : 'false'}
         className={`relative rounded-lg p-2 hover:bg-panel-2 ${isNew ? 'animate-pulse text-accent-2' : 'text-muted'}`}
       >
         <Bell aria-hidden className="size-5" />
+        {/* The name holds the badge's visible count: "Notifications 3 unread". */}
+        <span className="sr-only">{unread.length > 0 ? 'Notifications ' : 'Notifications'}</span>
         {unread.length > 0 && (
-          <span
-            aria-hidden
-            className="absolute -top-0.5 -right-0.5 flex min-w-4 items-center justify-center rounded-full bg-accent px-1 text-[10px] font-semibold text-white"
-          >
+          <span className="absolute -top-0.5 -right-0.5 flex min-w-4 items-center justify-center rounded-full bg-accent px-1 text-[10px] font-semibold text-white">
             {unread.length > 9 ? '9+' : unread.length}
+            <span className="sr-only"> unread</span>
           </span>
         )}
       </Popover.Trigger>

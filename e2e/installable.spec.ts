@@ -1,0 +1,128 @@
+// The installable app: a manifest and icons from the brand art, a service worker that Chromium's
+// installability checks accept, the offline page, nothing personal in its caches, and the
+// 'New version: reload' toast when a new deploy's worker is waiting.
+import sharp from 'sharp';
+import { ChatPage } from './pages/chat.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
+const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;
+
+/** Waits until the service worker is active and controls the page (the first load is not controlled). */
+async function controlledBy(page: import('@playwright/test').Page): Promise<string> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .not.toBeNull();
+  return (await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)) as string;
+}
+
+/** Every URL path in the service worker's caches. */
+function cachedPaths(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const key of await caches.keys()) {
+      const cache = await caches.open(key);
+      for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+}
+
+test("installable: the manifest, its icons and the service worker pass Chromium's checks", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+  expect(manifest).toMatchObject({
+    name: 'Kindred',
+    short_name: 'Kindred',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#0f1020',
+    background_color: '#0f1020',
+  });
+  const sizes: string[] = [];
+  for (const icon of manifest.icons as { src: string; sizes: string; purpose: string }[]) {
+    const res = await page.request.get(icon.src);
+    expect(res.ok(), icon.src).toBe(true);
+    if (icon.sizes === 'any') continue;
+    const { width, height } = await sharp(await res.body()).metadata();
+    expect(`${width}x${height}`).toBe(icon.sizes);
+    sizes.push(`${icon.sizes} ${icon.purpose}`);
+  }
+  expect(sizes).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+
+  expect(
+    await controlledBy(page.context().pages()[0]!).catch(async () => {
+      await page.reload();
+      return controlledBy(page);
+    }),
+  ).toMatch(/\/sw\.js$/);
+  const cdp = await page.context().newCDPSession(page);
+  const { errors } = await cdp.send('Page.getAppManifest');
+  expect(errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+  await cdp.detach();
+});
+
+test('offline: a navigation shows the offline page; API answers, media and pages are never cached', async ({
+  page,
+  context,
+  signIn,
+}) => {
+  await signIn();
+  await controlledBy(page);
+  // Use the app: pages, the session, a persona and its avatar, a sent message and its reply.
+  const chat = new ChatPage(page);
+  await chat.open(SERAPHINE.id);
+  const text = 'The lanterns went out at midnight';
+  await chat.sendAndWait(SERAPHINE.name, text, replyTo(text));
+  await page.goto('/profile');
+  await expect(page.getByText('Free Tier')).toBeVisible();
+
+  const cached = await cachedPaths(page);
+  expect(cached).toContain('/offline.html');
+  expect(cached.some((p) => p.startsWith('/assets/'))).toBe(true);
+  for (const path of cached) {
+    expect(path).toMatch(
+      /^\/(assets\/[\w.-]+|offline\.html|manifest\.webmanifest|logo\.svg|icons\/[\w-]+\.png)$/,
+    );
+  }
+
+  await context.setOffline(true);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/offline.png' });
+  await context.setOffline(false);
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(/Welcome back/)).toBeVisible();
+});
+
+test("a new deploy's worker waits, and 'New version: reload' brings it in", async ({ page, context }) => {
+  await page.goto('/login');
+  const first = await controlledBy(page);
+  // The next deploy: the same worker with another version (served by the test in place of the file).
+  await context.route('**/sw.js', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.text()).replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";');
+    await route.fulfill({ response: res, body });
+  });
+  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+  const reload = page.getByRole('button', { name: 'New version: reload' });
+  await expect(reload).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/new-version.png' });
+  await reload.click();
+  await page.waitForEvent('load');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const keys = await caches.keys();
+        return keys.some((k) => k.endsWith('-next'));
+      }),
+    )
+    .toBe(true);
+  expect(first).toMatch(/\/sw\.js$/);
+});
