@@ -110,11 +110,19 @@ test('reduced motion: no slides or pulses', async ({ page, signIn }) => {
 
 test('axe-core: screens and states no other spec screenshots', async ({ page, signIn }) => {
   await page.goto('/login');
+  await expect(page.getByRole('button', { name: /Continue with/ })).toBeVisible();
   await expectNoAxeViolations(page, '/login');
   await signIn();
-  for (const path of ['/', '/search?q=zzzz', '/upgrade-cancel', '/edit-profile', '/no-such-screen']) {
+  const screens: [string, RegExp][] = [
+    ['/', /Welcome back/],
+    ['/search?q=zzzz', /No characters found/],
+    ['/upgrade-cancel', /Subscription Canceled/],
+    ['/edit-profile', /Display Name/],
+    ['/no-such-screen', /not found/i],
+  ];
+  for (const [path, text] of screens) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await expect(page.getByText(text).first()).toBeVisible();
     await expectNoAxeViolations(page, path);
   }
   const sidebar = new Sidebar(page);

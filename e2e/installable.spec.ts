@@ -1,6 +1,10 @@
 // The installable app: a manifest and icons from the brand art, a service worker that Chromium's
 // installability checks accept, the offline page, nothing personal in its caches, and the
 // 'New version: reload' toast when a new deploy's worker is waiting.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { ChatPage } from './pages/chat.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -53,18 +57,26 @@ test("installable: the manifest, its icons and the service worker pass Chromium'
   }
   expect(sizes).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
 
-  expect(
-    await controlledBy(page.context().pages()[0]!).catch(async () => {
-      await page.reload();
-      return controlledBy(page);
-    }),
-  ).toMatch(/\/sw\.js$/);
-  const cdp = await page.context().newCDPSession(page);
-  const { errors } = await cdp.send('Page.getAppManifest');
-  expect(errors).toEqual([]);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  expect(installabilityErrors).toEqual([]);
-  await cdp.detach();
+  expect(await controlledBy(page)).toMatch(/\/sw\.js$/);
+
+  // Chromium never offers to install from an incognito profile (every test context is one): the check
+  // runs in a profile of its own.
+  const profile = await chromium.launchPersistentContext(
+    mkdtempSync(path.join(os.tmpdir(), 'kindred-install-')),
+    test.info().project.use.launchOptions,
+  );
+  try {
+    const installPage = profile.pages()[0] ?? (await profile.newPage());
+    await installPage.goto(new URL('/login', page.url()).href);
+    await controlledBy(installPage);
+    const cdp = await profile.newCDPSession(installPage);
+    const { errors } = await cdp.send('Page.getAppManifest');
+    expect(errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await profile.close();
+  }
 });
 
 test('offline: a navigation shows the offline page; API answers, media and pages are never cached', async ({
@@ -104,12 +116,24 @@ test('offline: a navigation shows the offline page; API answers, media and pages
 test("a new deploy's worker waits, and 'New version: reload' brings it in", async ({ page, context }) => {
   await page.goto('/login');
   const first = await controlledBy(page);
-  // The next deploy: the same worker with another version (served by the test in place of the file).
-  await context.route('**/sw.js', async (route) => {
-    const res = await route.fetch();
-    const body = (await res.text()).replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";');
-    await route.fulfill({ response: res, body });
+  // The next deploy: the same worker with another version, put in place of the file by the browser's
+  // DevTools Fetch domain (the worker's script is fetched by the browser, outside any page's routes).
+  const original = await (await page.request.get('/sw.js')).text();
+  const next = original.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";');
+  expect(next).not.toBe(original);
+  const browserCdp = await context.browser()!.newBrowserCDPSession();
+  browserCdp.on('Fetch.requestPaused', (event) => {
+    void browserCdp.send('Fetch.fulfillRequest', {
+      requestId: event.requestId,
+      responseCode: 200,
+      responseHeaders: [
+        { name: 'content-type', value: 'text/javascript' },
+        { name: 'cache-control', value: 'no-cache' },
+      ],
+      body: Buffer.from(next).toString('base64'),
+    });
   });
+  await browserCdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/sw.js', requestStage: 'Request' }] });
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
   const reload = page.getByRole('button', { name: 'New version: reload' });
   await expect(reload).toBeVisible();
@@ -125,4 +149,5 @@ test("a new deploy's worker waits, and 'New version: reload' brings it in", asyn
     )
     .toBe(true);
   expect(first).toMatch(/\/sw\.js$/);
+  await browserCdp.detach();
 });

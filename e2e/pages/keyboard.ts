@@ -19,6 +19,7 @@ export class KeyboardPage {
 
   /** Presses Tab (or Shift+Tab) until the target has focus, checking the focus ring at every stop. */
   async tabTo(target: Locator, { backwards = false, maxStops = 150 } = {}) {
+    await expect(target).toBeVisible();
     for (let stop = 0; stop < maxStops; stop++) {
       await this.page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
       const focus = await this.focusRing();
