@@ -15,6 +15,9 @@ export default async function globalSetup() {
     CHECKIN_MIN_AGE_SECONDS: '3',
     CHECKIN_SWEEP_SECONDS: '2',
     CHECKIN_QUIET_HOURS: 'off',
+    // Pushes go to a stand-in push service on this machine (plain http), sent within a second.
+    PUSH_ALLOW_HTTP_ENDPOINTS: 'on',
+    PUSH_SWEEP_SECONDS: '1',
   });
   const googlePort = await freePort();
   const googleUrl = `http://127.0.0.1:${googlePort}`;

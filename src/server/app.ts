@@ -26,6 +26,7 @@ import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createEmbedder } from './memory/embedder.ts';
+import { loadOrCreateVapid } from './push/vapid.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { assistantRoutes } from './routes/assistant.ts';
@@ -40,6 +41,7 @@ import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
 import { personaRoutes } from './routes/persona.ts';
+import { pushRoutes } from './routes/push.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { publicSafetyRoutes, safetyRoutes } from './routes/safety.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -205,6 +207,14 @@ export function createApp(deps: TAppDeps) {
   }
   app.route('/api/users', usersRoutes(db));
   app.route('/api/settings', settingsRoutes(db));
+  app.route(
+    '/api/push',
+    pushRoutes({
+      db,
+      publicKey: loadOrCreateVapid(config).publicKey,
+      allowHttpEndpoints: config.PUSH_ALLOW_HTTP_ENDPOINTS === 'on',
+    }),
+  );
   const safety = deps.safety ?? safetyFromConfig({ config, db, embedder: memory.embedder, log: logger });
   app.route('/api/safety', safetyRoutes(db, safety));
   app.route('/', publicSafetyRoutes(config.dataDir, safety));

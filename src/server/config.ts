@@ -120,6 +120,19 @@ export const ZConfig = z.object({
     )
     .default('22-8'),
   CHECKIN_DAILY_CAP: z.coerce.number().int().min(0).default(2),
+  // Web Push: VAPID keys (base64url, as `npx web-push generate-vapid-keys` prints them); unset, a pair is
+  // made once and kept in the data folder so every instance on it shares them.
+  VAPID_PUBLIC_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key'),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key'),
+  ),
+  /** Who runs this Kindred, for push services: a mailto: or https: URL (default: PUBLIC_URL). */
+  VAPID_SUBJECT: optional(z.string().regex(/^(mailto:|https?:\/\/)/, 'must start with mailto: or https://')),
+  PUSH_SWEEP_SECONDS: z.coerce.number().int().min(1).default(5),
+  /** Tests only: accept http:// push endpoints (real push services are https). */
+  PUSH_ALLOW_HTTP_ENDPOINTS: z.enum(['on', 'off']).default('off'),
   // Mail: any SMTP relay (smtp:// or smtps://, user and password in the URL); unset: nothing is sent.
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   MAIL_FROM: z.string().min(3).default('Kindred <kindred@localhost>'),
@@ -175,6 +188,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (c.S3_BUCKET && !(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY && c.S3_PUBLIC_URL)) {
     throw new ConfigError(
       'Invalid configuration:\n  S3_BUCKET: also set S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL',
+    );
+  }
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY: set both or neither',
     );
   }
   const stripeSettings = [c.STRIPE_SECRET_KEY, c.STRIPE_PRICE_ID, c.STRIPE_WEBHOOK_SECRET];

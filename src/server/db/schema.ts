@@ -16,10 +16,12 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TReplyLore } from '../../shared/lorebooks.ts';
+import type { TPushPayload } from '../../shared/push.ts';
 import type { TStoredVoiceSettings } from '../../shared/voice.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -662,4 +664,54 @@ export const safetyCounts = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.kind] })],
+);
+
+/** Web Push: one row per device that turned notifications on (removed with its session or account). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session that subscribed: signing out on that device ends it. */
+    sessionToken: text('session_token')
+      .notNull()
+      .references(() => sessions.sessionToken, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionToken),
+  ],
+);
+export type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** The web-push job's outbox: each push to each device, sent once, retried with backoff. */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** What the push is about (a check-in's chat log): one push per device and thing. */
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').$type<TPushPayload>().notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('push_deliveries_subscription_dedupe_unique').on(t.subscriptionId, t.dedupeKey),
+    index('push_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+  ],
 );

@@ -2,8 +2,9 @@
 import type { TConfig } from '../config.ts';
 import { checkInJob } from './check-in-job.ts';
 import { cleanupJob } from './cleanup.ts';
+import { pushJob } from './push-job.ts';
 import type { TJobDefinition } from './types.ts';
 
 export function jobDefinitions(config: TConfig): TJobDefinition[] {
-  return [checkInJob(config.CHECKIN_SWEEP_SECONDS), cleanupJob()];
+  return [checkInJob(config.CHECKIN_SWEEP_SECONDS), cleanupJob(), pushJob(config.PUSH_SWEEP_SECONDS)];
 }

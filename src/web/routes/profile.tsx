@@ -8,6 +8,7 @@ import { SearchBox } from '../features/characters/search-box.tsx';
 import { ProfileMemories } from '../features/memories/profile-memories.tsx';
 import { ChangePassword } from '../features/profile/change-password.tsx';
 import { PersonaCard } from '../features/profile/persona-card.tsx';
+import { PushNotifications } from '../features/profile/push-notifications.tsx';
 import { YourData } from '../features/profile/your-data.tsx';
 import { CrisisCountry } from '../features/safety/crisis-country.tsx';
 import { api } from '../lib/api.ts';
@@ -24,6 +25,7 @@ export function ProfileRoute() {
       </header>
       <UserCard user={user} />
       <PersonaCard />
+      <PushNotifications />
       <CrisisCountry />
       {user.canChangePassword && <ChangePassword />}
       <YourData />

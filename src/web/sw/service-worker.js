@@ -67,3 +67,40 @@ self.addEventListener('fetch', (event) => {
   }
   // Everything else (API answers, sign-in, media, uploads, speech) goes to the network untouched.
 });
+
+// Web Push: a check-in while no Kindred tab is open ('<character> sent you a message', its first words).
+self.addEventListener('push', (event) => {
+  let payload = null;
+  try {
+    payload = event.data?.json() ?? null;
+  } catch {
+    // Not Kindred's format: nothing to show.
+  }
+  if (!payload?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      icon: payload.icon ?? '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: payload.tag,
+      data: { url: payload.url },
+    }),
+  );
+});
+
+// A click opens that chat (with hist): in an open Kindred window if there is one, else a new one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/', self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === target.origin);
+      if (open) {
+        await open.focus();
+        return open.navigate(target.href);
+      }
+      return self.clients.openWindow(target.href);
+    }),
+  );
+});

@@ -15,6 +15,7 @@ import type { TLogger } from '../../lib/logger.ts';
 import type { TPlacedLore } from '../../lorebooks/place.ts';
 import { isQuietNow, parseQuietHours } from '../../memory/quiet-hours.ts';
 import { loreForReply } from '../lorebooks/lore-for-reply.ts';
+import { queueCheckInPush } from '../push/queue-check-in-push.ts';
 
 /** Someone who wrote in that chat within this many seconds is "in the chat right now" (capped by the min age). */
 const ACTIVE_WINDOW_SECONDS = 600;
@@ -52,12 +53,16 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
         history: [{ content: candidate.content }],
       });
       const text = await writeCheckIn(await deps.pickModel(), candidate, lore);
-      written.push(
-        await insertCheckInLog(db, {
-          userId: candidate.userId,
-          characterId: candidate.characterId,
-          content: text,
-        }),
+      const chatUuid = await insertCheckInLog(db, {
+        userId: candidate.userId,
+        characterId: candidate.characterId,
+        content: text,
+      });
+      written.push(chatUuid);
+      // Each of the person's devices gets it as a push (the web-push job sends it); the check-in stands
+      // whether or not that could be queued.
+      await queueCheckInPush(db, { ...candidate, chatUuid, text }).catch((err) =>
+        deps.log?.warn({ err, chatUuid }, 'check-in push not queued'),
       );
     } catch (err) {
       await releaseCheckIn(db, candidate.memoryId);
