@@ -14,7 +14,11 @@ export type TPushOutcome = { kind: 'sent' } | { kind: 'gone' } | { kind: 'failed
 const TTL_SECONDS = 24 * 3600;
 const TIMEOUT_MS = 10_000;
 
-export async function sendPush(vapid: TVapid, target: TPushTarget, payload: TPushPayload): Promise<TPushOutcome> {
+export async function sendPush(
+  vapid: TVapid,
+  target: TPushTarget,
+  payload: TPushPayload,
+): Promise<TPushOutcome> {
   try {
     const request = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
