@@ -134,6 +134,29 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
         shaped({ voicePlayback: field(true), internalMonologue: field(false), characterMemory: field(true) }),
       ),
     },
+    withQuery('GET', '/api/push', { endpoint: field('https://push.example/fuzz', 'not a url') }),
+    {
+      name: 'POST /api/push/subscriptions',
+      requests: json(
+        'POST',
+        '/api/push/subscriptions',
+        shaped({
+          endpoint: field('https://push.example/fuzz', 'http://127.0.0.1:9/push'),
+          keys: field({
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          }),
+        }),
+      ),
+    },
+    {
+      name: 'DELETE /api/push/subscriptions',
+      requests: json(
+        'DELETE',
+        '/api/push/subscriptions',
+        shaped({ endpoint: field('https://push.example/fuzz') }),
+      ),
+    },
     {
       name: 'POST /api/support',
       requests: json('POST', '/api/support', shaped({ message: field('Help me please') })),
