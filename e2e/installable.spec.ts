@@ -1,6 +1,5 @@
 // The installable app: a manifest and icons from the brand art, a service worker that Chromium's
-// installability checks accept, the offline page, nothing personal in its caches, and the
-// 'New version: reload' toast when a new deploy's worker is waiting.
+// installability checks accept, the offline page, and nothing personal in its caches.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,43 +110,4 @@ test('offline: a navigation shows the offline page; API answers, media and pages
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(/Welcome back/)).toBeVisible();
-});
-
-test("a new deploy's worker waits, and 'New version: reload' brings it in", async ({ page, context }) => {
-  await page.goto('/login');
-  const first = await controlledBy(page);
-  // The next deploy: the same worker with another version, put in place of the file by the browser's
-  // DevTools Fetch domain (the worker's script is fetched by the browser, outside any page's routes).
-  const original = await (await page.request.get('/sw.js')).text();
-  const next = original.replace(/const VERSION = "([0-9a-f]+)";/, 'const VERSION = "$1-next";');
-  expect(next).not.toBe(original);
-  const browserCdp = await context.browser()!.newBrowserCDPSession();
-  browserCdp.on('Fetch.requestPaused', (event) => {
-    void browserCdp.send('Fetch.fulfillRequest', {
-      requestId: event.requestId,
-      responseCode: 200,
-      responseHeaders: [
-        { name: 'content-type', value: 'text/javascript' },
-        { name: 'cache-control', value: 'no-cache' },
-      ],
-      body: Buffer.from(next).toString('base64'),
-    });
-  });
-  await browserCdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/sw.js', requestStage: 'Request' }] });
-  await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
-  const reload = page.getByRole('button', { name: 'New version: reload' });
-  await expect(reload).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/new-version.png' });
-  await reload.click();
-  await page.waitForEvent('load');
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const keys = await caches.keys();
-        return keys.some((k) => k.endsWith('-next'));
-      }),
-    )
-    .toBe(true);
-  expect(first).toMatch(/\/sw\.js$/);
-  await browserCdp.detach();
 });

@@ -28,19 +28,21 @@ test('the switch turns this device on and off; a check-in arrives as a push that
   await context.grantPermissions(['notifications']);
   await context.addInitScript(
     (sub) => {
-      let current: unknown = null;
+      // The browser keeps a subscription across loads: so does this one.
+      const KEY = 'e2e-fake-push-subscription';
       const make = () => ({
         endpoint: sub.endpoint,
         toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys }),
         unsubscribe: async () => {
-          current = null;
+          localStorage.removeItem(KEY);
           return true;
         },
       });
-      PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+      PushManager.prototype.getSubscription = async () =>
+        (localStorage.getItem(KEY) ? make() : null) as PushSubscription | null;
       PushManager.prototype.subscribe = async () => {
-        current = make();
-        return current as PushSubscription;
+        localStorage.setItem(KEY, '1');
+        return make() as unknown as PushSubscription;
       };
     },
     { endpoint: device.endpoint, keys: device.keys },
