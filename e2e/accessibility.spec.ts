@@ -89,7 +89,8 @@ test('keyboard only: sign up and in, pick a character, send, regenerate, open an
   await expect(chat.exportCardButton).toBeFocused();
 
   const userButton = sidebar.userButton(new RegExp(person.name));
-  await keys.press(userButton);
+  // The sidebar comes before the chat: back there with Shift+Tab.
+  await keys.press(userButton, 'Enter', { backwards: true });
   await expect(sidebar.menu).toBeVisible();
   await keys.tabTo(sidebar.menuItem('Profile'));
   await page.keyboard.press('Escape');
