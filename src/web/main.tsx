@@ -1,7 +1,6 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { registerServiceWorker } from './lib/service-worker.tsx';
 import { router } from './router.tsx';
 import './styles.css';
 
@@ -18,4 +17,9 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+// The service worker (production builds only), installed after the first load.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () =>
+    import('./lib/service-worker.tsx').then((m) => m.registerServiceWorker()),
+  );
+}
