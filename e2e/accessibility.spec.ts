@@ -92,7 +92,8 @@ test('keyboard only: sign up and in, pick a character, send, regenerate, open an
   // The sidebar comes before the chat: back there with Shift+Tab.
   await keys.press(userButton, 'Enter', { backwards: true });
   await expect(sidebar.menu).toBeVisible();
-  await keys.tabTo(sidebar.menuItem('Profile'));
+  // The menu opens above its button: its items come before it.
+  await keys.tabTo(sidebar.menuItem('Profile'), { backwards: true });
   await page.keyboard.press('Escape');
   await expect(sidebar.menu).toHaveCount(0);
   await expect(userButton).toBeFocused();
