@@ -3,7 +3,7 @@
 // (support/fixtures.ts), and the screens no other spec looks at are checked here.
 import { ControlsPage } from './pages/conversation-controls.ts';
 import { KeyboardPage } from './pages/keyboard.ts';
-import { DEFAULT_E2E_PASSWORD } from './pages/login.ts';
+import { ADULT_BIRTH_DATE, DEFAULT_E2E_PASSWORD } from './pages/login.ts';
 import { MemoriesPage } from './pages/memories.ts';
 import { Sidebar } from './pages/sidebar.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -24,6 +24,8 @@ test('keyboard only: sign up and in, pick a character, send, regenerate, open an
   await page.keyboard.type(person.email);
   await keys.tabTo(page.getByLabel('Display name'));
   await page.keyboard.type(person.name);
+  await keys.tabTo(page.getByLabel('Date of birth'));
+  await page.getByLabel('Date of birth').fill(ADULT_BIRTH_DATE);
   await keys.tabTo(page.getByLabel('Password'));
   await page.keyboard.type(DEFAULT_E2E_PASSWORD);
   await page.keyboard.press('Enter');

@@ -14,7 +14,7 @@ const STYLE = `
   .hint { font-size: .8rem; margin: .35rem 0 0; }
   .switch { margin: 1.25rem 0 0; text-align: center; }
   a { color: #c4b5fd; display: inline-flex; align-items: center; min-height: 44px; padding: 0 .25rem; }
-  :focus-visible { outline: 2px solid #a78bfa; outline-offset: 2px; }`;
+  :focus-visible, input:focus { outline: 2px solid #a78bfa; outline-offset: 2px; }`;
 
 export function page(title: string, providerName: string, body: string): string {
   const name = escapeHtml(providerName);
