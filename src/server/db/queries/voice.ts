@@ -46,6 +46,18 @@ export async function setCharacterVoiceSettings(
  * Keeps the audio URL with one reply of the person's chat, found by chat and position (the reply stream
  * and the chat page both tell the position). False when there is no such reply of theirs.
  */
+/** Whether the person's own chat `uuid` has a reply at `position` (asked before speech is made for it). */
+export async function hasOwnReplyAt(
+  db: TDb,
+  opts: { userId: number; uuid: string; position: number },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from ${chatMessages} m join ${chatLogs} l on l.uuid = m.chat_log_uuid
+    where l.uuid = ${opts.uuid} and l.user_id = ${opts.userId}
+      and m.position = ${opts.position} and m.role = 'assistant'`);
+  return rowsOf(result).length > 0;
+}
+
 export async function setReplyAudio(
   db: TDb,
   opts: { userId: number; uuid: string; position: number; audioUrl: string },
