@@ -87,7 +87,7 @@ test('import a V2 JSON card, chat with it, find it under Your Characters, export
   // Home lists it under 'Your Characters'.
   await page.getByRole('link', { name: 'Kindred' }).click();
   const home = new HomePage(page);
-  await expect(home.yourCharacters.getByRole('link', { name: /^Marlo Lamplighter:/ })).toHaveAttribute(
+  await expect(home.yourCharacters.getByRole('link', { name: /^Marlo Lamplighter / })).toHaveAttribute(
     'href',
     `/chat/${id}`,
   );

@@ -157,7 +157,7 @@ test('create a character with an uploaded picture, land in its chat, find it und
   await page.getByRole('link', { name: 'Kindred' }).click();
   const home = new HomePage(page);
   await expect(home.yourCharacters).toBeVisible();
-  const card = home.yourCharacters.getByRole('link', { name: /^Captain Nimbus:/ });
+  const card = home.yourCharacters.getByRole('link', { name: /^Captain Nimbus / });
   await expect(card).toHaveAttribute('href', `/chat/${id}`);
   await expect(card.locator('img')).toHaveJSProperty('naturalWidth', 512);
 });

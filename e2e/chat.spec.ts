@@ -225,7 +225,8 @@ test('toggle row: notifications, memory tooltip, voice playback', async ({ page,
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeVisible();
   await expect(panel.getByText('No new check-ins')).toBeVisible();
-  await page.getByRole('heading', { name: SERAPHINE.name }).click();
+  // An outside click (on the conversation below the panel) closes it.
+  await page.getByRole('log', { name: 'Conversation' }).click({ position: { x: 600, y: 20 } });
   await expect(panel).toBeHidden();
 
   await expect(chat.memorySwitch).toHaveAttribute('aria-checked', 'true');

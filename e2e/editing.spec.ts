@@ -121,7 +121,7 @@ test("'Your Characters' edits and deletes; built-in characters have no character
   }, bytes);
   const home = new HomePage(page);
   await home.open();
-  await expect(home.yourCharacters.getByRole('link', { name: /^Duplicate Dora:/ })).toBeVisible();
+  await expect(home.yourCharacters.getByRole('link', { name: /^Duplicate Dora / })).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/your-characters.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/your-characters-phone.png' });
@@ -136,8 +136,8 @@ test("'Your Characters' edits and deletes; built-in characters have no character
   const editing = new EditingPage(page);
   await editing.deleteDialog('Duplicate Dora').getByRole('button', { name: 'Delete character' }).click();
   await expect(page.getByText('Character deleted')).toBeVisible();
-  await expect(home.yourCharacters.getByRole('link', { name: /^Duplicate Dora:/ })).toHaveCount(0);
-  await expect(home.yourCharacters.getByRole('link', { name: /^Keeper Kai:/ })).toBeVisible();
+  await expect(home.yourCharacters.getByRole('link', { name: /^Duplicate Dora / })).toHaveCount(0);
+  await expect(home.yourCharacters.getByRole('link', { name: /^Keeper Kai / })).toBeVisible();
 
   await new ChatPage(page).open(SERAPHINE.id);
   await expect(page.getByRole('heading', { name: SERAPHINE.name })).toBeVisible();

@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { ChatPage } from './pages/chat.ts';
 import { ControlsPage } from './pages/conversation-controls.ts';
+import { PhonePage } from './pages/phone.ts';
 import { SearchPage } from './pages/search.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -130,15 +131,19 @@ test('below the featured cast the sidebar lists the person’s recent chats and 
   await expect(featured.getByRole('link')).toHaveCount(18);
   const recent = sidebar.getByRole('region', { name: 'Recent chats' });
   await expect(recent.getByRole('link', { name: /Seraphine Vale/ })).toContainText('Where does the road go');
-  const own = sidebar.getByRole('region', { name: 'Your characters' });
+  const own = sidebar.getByRole('group', { name: 'Your characters' });
   await expect(own.getByRole('link', { name: 'Marlo the Mapmaker' })).toBeVisible();
   await own.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/sidebar-recent.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  // Opened on a wide screen, the sidebar stays open as a layer when the screen narrows.
-  await expect(recent).toBeVisible();
-  await own.scrollIntoViewIfNeeded();
+  // On a phone the sidebar is the menu's drawer, with the same lists.
+  const phone = new PhonePage(page);
+  await phone.openMenu();
+  const phoneRecent = phone.sidebar.getByRole('region', { name: 'Recent chats' });
+  await expect(phoneRecent).toBeVisible();
+  await phone.sidebar.getByRole('group', { name: 'Your characters' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/screens/sidebar-recent-phone.png' });
+  await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await recent

@@ -24,6 +24,6 @@ export class HomePage {
       .filter({ hasNot: this.page.getByText('Your Characters') });
   }
   characterCard(name: string) {
-    return this.page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}:`) });
+    return this.page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}( |$)`) });
   }
 }

@@ -28,7 +28,7 @@ export function EditCharacterRoute() {
       ) : !character || !isOwn ? (
         <p className="rounded-2xl border border-line bg-panel p-5 text-muted">
           You can edit only characters you made.{' '}
-          <Link to="/" className="text-accent underline">
+          <Link to="/" className="text-accent-2 underline">
             Back to home
           </Link>
         </p>

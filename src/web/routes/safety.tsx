@@ -21,7 +21,7 @@ export function SafetyRoute() {
         </p>
       )}
       <p className="mt-8 text-sm">
-        <Link to="/" className="text-accent underline">
+        <Link to="/" className="text-accent-2 underline">
           Back to Kindred
         </Link>
       </p>

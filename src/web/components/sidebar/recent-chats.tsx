@@ -62,7 +62,10 @@ export function OwnCharactersList({ userId }: { userId: number }) {
   const characters = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (characters.length === 0) return null;
   return (
-    <section aria-labelledby="sidebar-own">
+    // A group, not a region: home's 'Your Characters' is the page's region of that name (axe's
+    // landmark-unique compares names without case). A list of links, so no fieldset.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls
+    <div role="group" aria-labelledby="sidebar-own">
       <Heading id="sidebar-own">Your characters</Heading>
       <ul className="space-y-0.5">
         {characters.map((character) => (
@@ -74,6 +77,6 @@ export function OwnCharactersList({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }

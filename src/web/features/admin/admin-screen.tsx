@@ -72,7 +72,7 @@ export function AdminScreen() {
         <Link to="/admin/support" className="text-accent-2 underline">
           Open the support inbox
         </Link>
-        <Link to="/admin/reports" className="ml-4 text-accent underline">
+        <Link to="/admin/reports" className="ml-4 text-accent-2 underline">
           Open the reports
         </Link>
       </Panel>

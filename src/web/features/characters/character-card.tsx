@@ -26,11 +26,9 @@ export function CharacterCard({
         className="ring-2 ring-white/10 transition group-hover:ring-accent/70"
       />
       <div className="w-full min-w-0">
-        {/* Named by what it shows: "Name: tagline" (the colon is for screen readers). */}
-        <p className="truncate font-semibold text-white">
-          {character.name}
-          <span className="sr-only">:</span>
-        </p>
+        {/* Named by what it shows, "Name tagline": a visually hidden colon between them read as
+            "Name : tagline" in Chromium, and a label of its own fails axe's label-content-name-mismatch. */}
+        <p className="truncate font-semibold text-white">{character.name}</p>
         <p className="line-clamp-2 text-sm text-white/65">{character.tagline}</p>
       </div>
     </Link>

@@ -7,7 +7,6 @@ import { CutOffNote } from './cut-off-note.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageContent } from './message-content.tsx';
 import { MessageEditor } from './message-editor.tsx';
-import { ReplyAnnouncer } from './reply-announcer.tsx';
 import { ThoughtBubble } from './thought-bubble.tsx';
 import type { TUiMessage } from './use-chat.ts';
 import type { TMessageControlsApi, TStreamingReply } from './use-message-controls.ts';
@@ -76,20 +75,110 @@ export function MessageList({
 
   const isReplying = pending !== null || Boolean(controls?.streaming);
   const last = visible.at(-1);
+  const latestReply = last?.role === 'assistant' ? last : null;
+  const earlier = latestReply ? visible.slice(0, -1) : visible;
+  const row = (message: TUiMessage) =>
+    message.role === 'user' ? (
+      <div key={message.key} data-message="user" className="flex flex-col items-end gap-1">
+        <div
+          className={`flex max-w-[80%] items-end gap-2 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
+        >
+          {message.audioUrl && (
+            <AudioButton
+              isPlaying={playingKey === message.key}
+              onClick={() => onToggleAudio(message.key, message.audioUrl!)}
+            />
+          )}
+          {controls?.editingKey === message.key ? (
+            <MessageEditor
+              initial={message.content}
+              onSave={(content) => void controls.saveEdit(message, content)}
+              onCancel={controls.cancelEdit}
+              isSaving={controls.isBusy}
+            />
+          ) : (
+            <div
+              data-role="user"
+              className="min-w-0 rounded-2xl rounded-br-md bg-accent px-4 py-2.5 break-words"
+            >
+              <MessageContent text={message.content} tone="on-accent" />
+            </div>
+          )}
+        </div>
+        {controls && controls.editingKey !== message.key && (
+          <MessageActions message={message} controls={controls} />
+        )}
+        {controls?.reanswerKey === message.key && <ReanswerOffer message={message} controls={controls} />}
+        {!message.failure && renderUserActions?.(message)}
+        {message.failure && (
+          <div role="alert" className="flex w-full max-w-xl flex-col items-end gap-2 text-sm text-red-300">
+            {renderFailure?.(message) ?? <span>{message.failure}</span>}
+            <button
+              type="button"
+              onClick={() => onRetry(message)}
+              disabled={isBusy}
+              className="flex items-center gap-1 rounded-lg border border-red-400/40 px-2.5 py-1 hover:bg-red-400/10 disabled:opacity-50"
+            >
+              <RotateCcw aria-hidden className="size-3.5" />
+              Retry
+            </button>
+          </div>
+        )}
+      </div>
+    ) : (
+      <AssistantRow
+        key={message.key}
+        message={message}
+        controls={controls}
+        speaker={speakerOf(message.speakerId)?.name}
+      >
+        <Avatar src={speakerOf(message.speakerId)?.avatarUrl ?? avatarUrl} alt="" size={32} />
+        <div
+          className={`flex max-w-[80%] min-w-0 flex-col gap-1 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
+        >
+          {speakerOf(message.speakerId) && (
+            <span className="text-xs font-medium text-muted">{speakerOf(message.speakerId)?.name}</span>
+          )}
+          {controls?.editingKey === message.key ? (
+            <MessageEditor
+              initial={message.content}
+              onSave={(content) => void controls.saveEdit(message, content)}
+              onCancel={controls.cancelEdit}
+              isSaving={controls.isBusy}
+            />
+          ) : (
+            <ReplyBubble
+              message={message}
+              streaming={controls?.streaming ?? null}
+              characterName={characterName}
+            />
+          )}
+          {message.isCutOff && controls?.streaming?.position !== message.position && (
+            <CutOffNote message={message} controls={controls} />
+          )}
+          {controls && controls.editingKey !== message.key && (
+            <MessageActions message={message} controls={controls} />
+          )}
+        </div>
+        <div className="flex flex-col gap-1 pt-1">
+          {message.internalThoughts && (
+            <ThoughtBubble thoughts={message.internalThoughts} characterName={characterName} />
+          )}
+          <AudioButton
+            isPlaying={playingKey === message.key}
+            onClick={() => onToggleAudio(message.key, message.audioUrl ?? '', message)}
+          />
+          {message.lore && <LoreIndicator lore={message.lore} />}
+        </div>
+      </AssistantRow>
+    );
   return (
-    // The log is not live: the finished reply is announced once (ReplyAnnouncer), not as it is typed out.
     <div
       role="log"
       aria-label="Conversation"
       aria-live="off"
-      aria-busy={isReplying || undefined}
       className="flex flex-col gap-4 px-4 py-6 sm:px-8"
     >
-      <ReplyAnnouncer
-        isReplying={isReplying}
-        latestReply={last?.role === 'assistant' ? last.content : null}
-        characterName={characterName}
-      />
       {hasEarlier && (
         <button
           type="button"
@@ -100,105 +189,18 @@ export function MessageList({
           {isLoadingEarlier ? 'Loading...' : 'Load earlier messages'}
         </button>
       )}
-      {visible.map((message) =>
-        message.role === 'user' ? (
-          <div key={message.key} data-message="user" className="flex flex-col items-end gap-1">
-            <div
-              className={`flex max-w-[80%] items-end gap-2 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
-            >
-              {message.audioUrl && (
-                <AudioButton
-                  isPlaying={playingKey === message.key}
-                  onClick={() => onToggleAudio(message.key, message.audioUrl!)}
-                />
-              )}
-              {controls?.editingKey === message.key ? (
-                <MessageEditor
-                  initial={message.content}
-                  onSave={(content) => void controls.saveEdit(message, content)}
-                  onCancel={controls.cancelEdit}
-                  isSaving={controls.isBusy}
-                />
-              ) : (
-                <div
-                  data-role="user"
-                  className="min-w-0 rounded-2xl rounded-br-md bg-accent px-4 py-2.5 break-words"
-                >
-                  <MessageContent text={message.content} tone="on-accent" />
-                </div>
-              )}
-            </div>
-            {controls && controls.editingKey !== message.key && (
-              <MessageActions message={message} controls={controls} />
-            )}
-            {controls?.reanswerKey === message.key && <ReanswerOffer message={message} controls={controls} />}
-            {!message.failure && renderUserActions?.(message)}
-            {message.failure && (
-              <div
-                role="alert"
-                className="flex w-full max-w-xl flex-col items-end gap-2 text-sm text-red-300"
-              >
-                {renderFailure?.(message) ?? <span>{message.failure}</span>}
-                <button
-                  type="button"
-                  onClick={() => onRetry(message)}
-                  disabled={isBusy}
-                  className="flex items-center gap-1 rounded-lg border border-red-400/40 px-2.5 py-1 hover:bg-red-400/10 disabled:opacity-50"
-                >
-                  <RotateCcw aria-hidden className="size-3.5" />
-                  Retry
-                </button>
-              </div>
-            )}
-          </div>
-        ) : (
-          <AssistantRow
-            key={message.key}
-            message={message}
-            controls={controls}
-            speaker={speakerOf(message.speakerId)?.name}
-          >
-            <Avatar src={speakerOf(message.speakerId)?.avatarUrl ?? avatarUrl} alt="" size={32} />
-            <div
-              className={`flex max-w-[80%] min-w-0 flex-col gap-1 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
-            >
-              {speakerOf(message.speakerId) && (
-                <span className="text-xs font-medium text-muted">{speakerOf(message.speakerId)?.name}</span>
-              )}
-              {controls?.editingKey === message.key ? (
-                <MessageEditor
-                  initial={message.content}
-                  onSave={(content) => void controls.saveEdit(message, content)}
-                  onCancel={controls.cancelEdit}
-                  isSaving={controls.isBusy}
-                />
-              ) : (
-                <ReplyBubble
-                  message={message}
-                  streaming={controls?.streaming ?? null}
-                  characterName={characterName}
-                />
-              )}
-              {message.isCutOff && controls?.streaming?.position !== message.position && (
-                <CutOffNote message={message} controls={controls} />
-              )}
-              {controls && controls.editingKey !== message.key && (
-                <MessageActions message={message} controls={controls} />
-              )}
-            </div>
-            <div className="flex flex-col gap-1 pt-1">
-              {message.internalThoughts && (
-                <ThoughtBubble thoughts={message.internalThoughts} characterName={characterName} />
-              )}
-              <AudioButton
-                isPlaying={playingKey === message.key}
-                onClick={() => onToggleAudio(message.key, message.audioUrl ?? '', message)}
-              />
-              {message.lore && <LoreIndicator lore={message.lore} />}
-            </div>
-          </AssistantRow>
-        ),
-      )}
+      {earlier.map(row)}
+      {/* The newest reply sits in the one live part of the log: screen readers hear it once it has
+          finished (busy while it is awaited, typed out or streamed), never word by word, and
+          history loading above it stays silent. */}
+      <div
+        aria-live="polite"
+        aria-busy={isReplying || undefined}
+        data-testid="latest-reply"
+        className="flex flex-col gap-4 empty:-mb-4"
+      >
+        {latestReply && row(latestReply)}
+      </div>
       {pending && (
         <div className="flex items-start gap-2" data-speaker={pendingSpeaker?.name}>
           <Avatar src={pendingSpeaker?.avatarUrl ?? avatarUrl} alt="" size={32} />

@@ -16,7 +16,7 @@ function LineItem({ line }: { line: TCrisisLine }) {
       {line.phone && (
         <a
           href={`tel:${line.phone.replace(/\s+/g, '')}`}
-          className="flex items-center gap-1 text-accent underline"
+          className="flex items-center gap-1 text-accent-2 underline"
         >
           <Phone aria-hidden className="size-3.5" />
           {line.phone}
@@ -28,7 +28,7 @@ function LineItem({ line }: { line: TCrisisLine }) {
           href={line.url}
           target="_blank"
           rel="noreferrer noopener"
-          className="break-all text-accent underline"
+          className="break-all text-accent-2 underline"
         >
           {new URL(line.url).host}
         </a>
@@ -57,7 +57,7 @@ export function CrisisCard({ card }: { card: TCrisisCard }) {
       </ul>
       <p className="mt-2 text-muted">
         If you are in danger right now, call your local emergency number.{' '}
-        <Link to="/safety" className="text-accent underline">
+        <Link to="/safety" className="text-accent-2 underline">
           How Kindred keeps you safe
         </Link>
       </p>
