@@ -3,6 +3,8 @@ import { PASSWORD_MIN } from './password.ts';
 import { escapeHtml } from './provider.ts';
 
 const STYLE = `
+  /* Dark native parts too: the date field's calendar button is otherwise black on this dark field. */
+  :root { color-scheme: dark; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; font-family: system-ui, sans-serif; background: #0f1020; color: #f5f5fa; }
   main { box-sizing: border-box; width: min(22rem, calc(100vw - 1.5rem)); background: #1b1c33; padding: clamp(1.25rem, 5vw, 2rem); border-radius: 1rem; box-shadow: 0 10px 40px #0008; }
   h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
@@ -14,7 +16,9 @@ const STYLE = `
   .hint { font-size: .8rem; margin: .35rem 0 0; }
   .switch { margin: 1.25rem 0 0; text-align: center; }
   a { color: #c4b5fd; display: inline-flex; align-items: center; min-height: 44px; padding: 0 .25rem; }
-  :focus-visible, input:focus { outline: 2px solid #a78bfa; outline-offset: 2px; }`;
+  :focus-visible, input:focus { outline: 2px solid #a78bfa; outline-offset: 2px; }
+  /* A date field's calendar button is a part inside it: focused, the field itself matches only :focus-within. */
+  input:focus-within { outline: 2px solid #a78bfa; outline-offset: 2px; }`;
 
 export function page(title: string, providerName: string, body: string): string {
   const name = escapeHtml(providerName);
