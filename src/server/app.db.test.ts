@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, type TTestApp } from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../test-support/set-up.ts';
+import { call } from '../test-support/test-app.ts';
 import { createApp } from './app.ts';
 import { openPglite, wrapPglite } from './db/client.ts';
 import { createLogger } from './lib/logger.ts';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 describe('health', () => {
   it('/healthz is alive and /readyz is ready once migrated', async () => {

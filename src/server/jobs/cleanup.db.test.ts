@@ -1,14 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call } from '../../test-support/test-app.ts';
 import { avatarPng } from '../../test-support/test-cards.ts';
 import { upsertIdpPayload } from '../db/queries/idp.ts';
 import { insertSession } from '../db/queries/users.ts';
@@ -18,14 +13,8 @@ import { createStorage } from '../storage/index.ts';
 import { cleanupJob, runCleanup } from './cleanup.ts';
 import { jobDefinitions } from './index.ts';
 
-let t: TTestApp;
-let me: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const me = setUpPerson(t);
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,15 +1,11 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TTestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../test-support/set-up.ts';
 import { rateLimits } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { createLimiter, createLimiterPair } from './rate-limit.ts';
 
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const person = { name: 'pair-person', points: 2, durationSec: 60, what: 'messages' };
 const address = { name: 'pair-address', points: 3, durationSec: 60, what: 'messages' };

@@ -1,16 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TAdminSummary } from '../../shared/account.ts';
 import { snapshotDatabase } from '../../test-support/db-snapshot.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { avatarPng } from '../../test-support/test-cards.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { createApp } from '../app.ts';
@@ -22,18 +17,10 @@ import { createJobRunner } from '../jobs/runner.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { TAccountExport } from '../services/account/export-data.ts';
 
-let t: TTestApp;
-let owner: TTestUser;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createSignedInUser(t.database);
-  me = await createSignedInUser(t.database, { name: 'Mia Example' });
-  other = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const owner = setUpPerson(t);
+const me = setUpPerson(t, { name: 'Mia Example' });
+const other = setUpPerson(t);
 
 async function uploadAvatar(user: TTestUser): Promise<string> {
   const form = new FormData();

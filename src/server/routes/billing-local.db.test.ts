@@ -1,21 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, createTestApp, type TTestUser } from '../../test-support/test-app.ts';
 import { checkoutSessions, subscriptions, users } from '../db/schema.ts';
 import { CHECKOUT_UNAVAILABLE } from '../services/billing/start-checkout.ts';
 
 // The local test checkout (the embedded default): subscribe → checkout page → Pay or Cancel.
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const isPlus = async (user: TTestUser) =>
   (await (await call(t, 'GET', '/auth/session', { user })).json()).user.isSubscribed as boolean;

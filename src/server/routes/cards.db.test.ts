@@ -1,15 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLE_PLAY_PREFIX, type TPersona } from '../../shared/characters.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, type TTestUser } from '../../test-support/test-app.ts';
 import {
   avatarPng,
   base64Json,
@@ -21,16 +16,9 @@ import {
 import { parseCard } from '../character-cards/index.ts';
 import { findVisibleCharacter, listOwnCharacters } from '../db/queries/characters.ts';
 
-let t: TTestApp;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database);
-  other = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const me = setUpPerson(t);
+const other = setUpPerson(t);
 
 function importCard(bytes: Buffer, name: string, user = me) {
   const form = new FormData();

@@ -1,29 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary } from '../../shared/chat.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { appendMessage, createChatLogWithMessage } from '../db/queries/chat-logs.ts';
 import { chatLogs, chatMessages } from '../db/schema.ts';
 
 const SERAPHINE = 1;
 const GANONDORF = 2;
 
-let t: TTestApp;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database);
-  other = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const me = setUpPerson(t);
+const other = setUpPerson(t);
 
 const db = () => t.database.db;
 

@@ -1,16 +1,11 @@
 // Editing what is yours: a person's own characters (edit, delete), chats (rename, delete, forget) and
 // rewinding with its memories; every call's unhappy paths answer a clear 4xx and change nothing.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TPersona } from '../../shared/characters.ts';
 import type { TChatLogSummary } from '../../shared/chat.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, type TTestUser } from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { appendMessage, createChatLogWithMessage } from '../db/queries/chat-logs.ts';
 import { insertMemory } from '../db/queries/memories.ts';
@@ -18,16 +13,9 @@ import { characters, chatLogs, memories, uploads } from '../db/schema.ts';
 
 const SERAPHINE = 1;
 
-let t: TTestApp;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database, { name: 'Ada' });
-  other = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const me = setUpPerson(t, { name: 'Ada' });
+const other = setUpPerson(t);
 
 const db = () => t.database.db;
 

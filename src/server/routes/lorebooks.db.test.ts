@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TLorebook, TLorebookSummary, TLoreEntry } from '../../shared/lorebooks.ts';
 import { DEFAULT_LOREBOOK_SETTINGS, ZLoreEntryInput } from '../../shared/lorebooks.ts';
 import { seraphinaCard } from '../../test-support/seraphina-card.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { insertLorebook } from '../db/queries/lorebooks.ts';
 
 const SERAPHINE = 1;
 const GANONDORF = 2;
 const IMANI = 9;
 
-let t: TTestApp;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database);
-  other = await createSignedInUser(t.database);
-}, 60_000);
-afterAll(() => t.close());
+const t = setUpTestApp();
+const me = setUpPerson(t);
+const other = setUpPerson(t);
 
 async function json<T>(res: Response, status: number): Promise<T> {
   const body = await res.json();

@@ -1,14 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ONLY_OWNER_MESSAGE } from '../../shared/account.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser } from '../../test-support/test-app.ts';
 import { createApp } from '../app.ts';
 import { NO_OWNER_MESSAGE } from '../auth/owner.ts';
 import { findUserById } from '../db/queries/users.ts';
@@ -16,16 +11,9 @@ import { createLogger } from '../lib/logger.ts';
 import { logOwnership } from '../services/admin/log-ownership.ts';
 
 // Finding 5: ownership is the first account's (or ADMIN_EMAILS'), and it is never inherited.
-let t: TTestApp;
-let owner: TTestUser;
-let second: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createSignedInUser(t.database);
-  second = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const owner = setUpPerson(t);
+const second = setUpPerson(t);
 
 function capturingLogger() {
   const lines: { level: number; msg: string }[] = [];

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { hashAccountToken } from '../auth/idp/account-links.ts';
 import { hashPassword, verifyPassword } from '../auth/idp/password.ts';
 import { idpAccountId } from '../auth/idp/routes.ts';
@@ -15,14 +10,8 @@ import { findIdpAccountByEmail, insertIdpAccount } from '../db/queries/idp.ts';
 import { findSessionWithUser, insertAccount, insertSession } from '../db/queries/users.ts';
 
 // PUT /api/account/password (change password on /profile) and POST /api/admin/reset-link (the owner's link).
-let t: TTestApp;
-let owner: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ SIGN_IN_LIMIT_PER_ACCOUNT: '3' });
-  owner = await createSignedInUser(t.database);
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpTestApp({ SIGN_IN_LIMIT_PER_ACCOUNT: '3' });
+const owner = setUpPerson(t);
 
 /** A signed-in person whose account is a bundled-provider account with this password (null: none yet). */
 async function personWithPassword(password: string | null) {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createSignedInUser, createTestApp, type TTestApp } from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser } from '../../test-support/test-app.ts';
 
 // /api/safety/ai-notice: the one-time notice that characters are AI, remembered per person.
-let t: TTestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 describe('/api/safety/ai-notice', () => {
   it('is unseen for a new person, seen once dismissed, and keeps the first time', async () => {

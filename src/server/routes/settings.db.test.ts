@@ -1,23 +1,11 @@
 // /api/settings: the spec's defaults for a person who never chose; once chosen, kept per person.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, type TTestUser } from '../../test-support/test-app.ts';
 
-let t: TTestApp;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database);
-  other = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const me = setUpPerson(t);
+const other = setUpPerson(t);
 
 const read = async (user: TTestUser) => (await call(t, 'GET', '/api/settings', { user })).json();
 

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser } from '../../test-support/test-app.ts';
 
 // Priority support: anyone can write; Plus messages are priority and the owner reads them first.
-let t: TTestApp;
-let owner: TTestUser;
-let free: TTestUser;
-let plus: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createSignedInUser(t.database); // the first account owns the installation
-  free = await createSignedInUser(t.database);
-  plus = await createSignedInUser(t.database, { isSubscribed: true });
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const owner = setUpPerson(t); // the first account owns the installation
+const free = setUpPerson(t);
+const plus = setUpPerson(t, { isSubscribed: true });
 
 describe('POST /api/support and GET /api/admin/support', () => {
   it('stores messages, marks Plus ones priority, and lists them first for the owner', async () => {

@@ -2,23 +2,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call } from '../../test-support/test-app.ts';
 
-let t: TTestApp;
-let me: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
+const me = setUpPerson(t);
 
 const storedFiles = () => {
   try {
