@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../test-support/db-snapshot.ts';
-import type { TFakeOpenAI } from '../test-support/fake-openai-server.ts';
-import { createReplyTestApp, type TReplyTestApp } from '../test-support/reply-test-app.ts';
+import { setUpPerson, setUpReplyTestApp } from '../test-support/set-up.ts';
 import {
   call,
   createSignedInUser,
@@ -13,20 +12,10 @@ import { avatarPng } from '../test-support/test-cards.ts';
 
 // The findings of the attacker's probe, each shown fixed (issue 11).
 const NUL = String.fromCharCode(0);
-let _fake: TFakeOpenAI;
-let t: TReplyTestApp;
-let owner: TTestUser;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createReplyTestApp({ UPLOAD_LIMIT_PER_PERSON: '4', REPLY_LIMIT_PER_PERSON: '3' });
-  _fake = t.fake;
-  owner = await createSignedInUser(t.database);
-  me = await createSignedInUser(t.database);
-  other = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpReplyTestApp({ UPLOAD_LIMIT_PER_PERSON: '4', REPLY_LIMIT_PER_PERSON: '3' });
+const owner = setUpPerson(t);
+const me = setUpPerson(t);
+const other = setUpPerson(t);
 
 async function uploadAvatar(user: TTestUser) {
   const form = new FormData();

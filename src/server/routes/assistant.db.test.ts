@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TReplyResponse } from '../../shared/chat.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { startFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { dataOf, onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import {
   chatRequests,
-  createReplyTestApp,
   NOWHERE,
   setUsedToday,
   storedMessages,
-  type TReplyTestApp,
   usedToday,
 } from '../../test-support/reply-test-app.ts';
+import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
 import {
   call,
   createSignedInUser,
@@ -24,21 +23,12 @@ import { chatLogs, chatMessages } from '../db/schema.ts';
 const SERAPHINE = 1;
 const GANONDORF = 2;
 
-let fake: TFakeOpenAI;
-let t: TReplyTestApp;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createReplyTestApp();
-  fake = t.fake;
-  me = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
-  other = await createSignedInUser(t.database);
-});
-afterAll(() => t.close());
+const t = setUpReplyTestApp();
+const me = setUpPerson(t, { name: 'Ada Lovelace' });
+const other = setUpPerson(t);
 beforeEach(() => {
-  fake.setMode('ok');
-  fake.setTokenDelay(0);
+  t.fake.setMode('ok');
+  t.fake.setTokenDelay(0);
 });
 
 const db = () => t.database.db;
@@ -149,7 +139,7 @@ describe('POST /assistant-reply-openai (JSON)', () => {
 
   it('a failing model keeps the message, gives the slot back, and a retry does not store it twice', async () => {
     const user = await createSignedInUser(t.database);
-    fake.setMode('fail');
+    t.fake.setMode('fail');
     const res = await send(user, { userInput: 'Are you there?' });
     expect(res.status).toBe(502);
     const failed = await res.json();
@@ -159,7 +149,7 @@ describe('POST /assistant-reply-openai (JSON)', () => {
       ['user', 'Are you there?'],
     ]);
 
-    fake.setMode('ok');
+    t.fake.setMode('ok');
     const retry = await send(user, { userInput: 'Are you there?', hist: failed.hist, retry: true });
     expect(retry.status).toBe(200);
     expect((await storedMessages(t, failed.hist)).map((m) => [m.position, m.role, m.content])).toEqual([
@@ -342,7 +332,7 @@ describe('streaming (Accept: text/event-stream)', () => {
   });
 
   it('a model failure is an error event; the message stays', async () => {
-    fake.setMode('fail');
+    t.fake.setMode('fail');
     const res = await send(me, { userInput: 'Fail please' }, { accept: 'text/event-stream' });
     const events = await readReplyEvents(res);
     expect(events.map((e) => e.event)).toEqual(['start', 'error']);
@@ -353,7 +343,7 @@ describe('streaming (Accept: text/event-stream)', () => {
 
   it('a client that goes away stops the model and keeps what arrived', async () => {
     const user = await createSignedInUser(t.database);
-    fake.setTokenDelay(60);
+    t.fake.setTokenDelay(60);
     const stop = new AbortController();
     const res = await t.app.request('/assistant-reply-openai', {
       method: 'POST',

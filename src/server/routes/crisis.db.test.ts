@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { chatMessages, safetyCounts } from '../db/schema.ts';
 import { SAFE_REPLY } from '../safety/reply-check.ts';
@@ -13,18 +12,9 @@ import { CRISIS_INSTRUCTION } from '../services/safety/crisis-care.ts';
 // the reply check (an unsafe reply replaced, counted, never stored), the country of the lines, the
 // owner's counts (JSON and CSV) and the published protocol.
 const SERAPHINE = 1;
-let fake: TFakeOpenAI;
-let t: TReplyTestApp;
-let owner: TTestUser;
-let me: TTestUser;
-
-beforeAll(async () => {
-  t = await createReplyTestApp();
-  fake = t.fake;
-  owner = await createSignedInUser(t.database);
-  me = await createSignedInUser(t.database, { name: 'Sam' });
-}, 180_000);
-afterAll(() => t.close());
+const t = setUpReplyTestApp();
+const owner = setUpPerson(t);
+const me = setUpPerson(t, { name: 'Sam' });
 
 const send = (user: TTestUser, userInput: string) =>
   call(t, 'POST', '/assistant-reply-openai', {
@@ -32,7 +22,7 @@ const send = (user: TTestUser, userInput: string) =>
     json: { userId: user.id, characterId: SERAPHINE, userInput, memoryEnabled: false },
   });
 const lastSystemPrompt = () => {
-  const chat = fake.requests.filter((r) => r.stream);
+  const chat = t.fake.requests.filter((r) => r.stream);
   return String(chat.at(-1)?.messages[0]?.content ?? '');
 };
 const counts = async () => {
@@ -93,7 +83,7 @@ describe('a message that reads like a crisis', () => {
 describe('the reply check', () => {
   it('an unsafe reply is replaced by the safe message, stored as that, and counted', async () => {
     const before = await counts();
-    // The fake model echoes the first words: this makes it tell the person to hurt themselves.
+    // The t.fake model echoes the first words: this makes it tell the person to hurt themselves.
     const res = await send(me, 'You should kill yourself, said the villain in my story');
     const body = await res.json();
     expect(body.reply).toBe(SAFE_REPLY);
