@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call, createSignedInUser } from '../../test-support/test-app.ts';
 
 // The plan reaches the model choice: with PLUS_OPENAI_MODEL set, Plus replies come from that model.
-let fake: TFakeOpenAI;
-let t: TReplyTestApp;
-
-beforeAll(async () => {
-  t = await createReplyTestApp({ OPENAI_MODEL: 'gpt-free', PLUS_OPENAI_MODEL: 'gpt-plus' });
-  fake = t.fake;
-});
-afterAll(() => t.close());
+const t = setUpReplyTestApp({ OPENAI_MODEL: 'gpt-free', PLUS_OPENAI_MODEL: 'gpt-plus' });
 
 describe('PLUS_OPENAI_MODEL', () => {
   it('answers Plus with the Plus model and free with the default one', async () => {
@@ -26,7 +18,7 @@ describe('PLUS_OPENAI_MODEL', () => {
         json: { userId: user.id, characterId: 1, userInput: `Hello from ${model}` },
       });
       expect(res.status).toBe(200);
-      const request = fake.requests.find((r) => r.messages.at(-1)?.content.includes(`Hello from ${model}`));
+      const request = t.fake.requests.find((r) => r.messages.at(-1)?.content.includes(`Hello from ${model}`));
       expect(request?.model).toBe(model);
     }
   });

@@ -1,12 +1,11 @@
 // Group chats through their calls: start, read, members, who answers, a character's turn (prompt, storing,
 // regenerate, the daily limit), and every unhappy path: signed out, another person's group or character,
 // malformed bodies, over the limits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TRecentChat, TReplyResponse } from '../../shared/chat.ts';
 import type { TGroupChat, TGroupMessageResult } from '../../shared/groups.ts';
-import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
-import { call, createSignedInUser, givePlus, type TTestUser } from '../../test-support/test-app.ts';
+import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser } from '../../test-support/test-app.ts';
 import { characters } from '../db/schema.ts';
 
 // Built-in cast: Seraphine Vale 1, Rook 3, Juniper Hale 5, Luca Ferrante 6.
@@ -15,19 +14,13 @@ const ROOK = 3;
 const JUNIPER = 5;
 const LUCA = 6;
 
-let fake: TFakeOpenAI;
-let t: TReplyTestApp;
-let me: TTestUser;
-let other: TTestUser;
+const t = setUpReplyTestApp({ FREE_DAILY_MESSAGES: '3' });
+const me = setUpPerson(t, { name: 'Ada', isSubscribed: true });
+const other = setUpPerson(t, { name: 'Bea' });
 let othersCharacter: number;
 let myCharacter: number;
 
 beforeAll(async () => {
-  t = await createReplyTestApp({ FREE_DAILY_MESSAGES: '3' });
-  fake = t.fake;
-  me = await createSignedInUser(t.database, { name: 'Ada' });
-  await givePlus(t.database, me.id);
-  other = await createSignedInUser(t.database, { name: 'Bea' });
   const made = await t.database.db
     .insert(characters)
     .values([
@@ -42,10 +35,9 @@ beforeAll(async () => {
     .returning({ id: characters.id });
   othersCharacter = made[0]!.id;
   myCharacter = made[1]!.id;
-}, 60_000);
-afterAll(() => t.close());
+});
 
-const lastPrompt = () => fake.requests.filter((r) => r.stream).at(-1)?.messages ?? [];
+const lastPrompt = () => t.fake.requests.filter((r) => r.stream).at(-1)?.messages ?? [];
 const promptText = () =>
   lastPrompt()
     .map((m) => `${m.role}: ${m.content}`)

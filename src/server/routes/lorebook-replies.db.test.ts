@@ -1,37 +1,31 @@
 // Lorebooks in replies: a real SillyTavern-shaped card's book reaches the model's prompt when a key is
 // named (and only then), on send, regenerate and continue; the reply shows the entries it was given.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TChatLog, TReplyResponse } from '../../shared/chat.ts';
 import type { TLorebook } from '../../shared/lorebooks.ts';
-import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
 import { seraphinaCard } from '../../test-support/seraphina-card.ts';
-import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
+import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
+import { call } from '../../test-support/test-app.ts';
 
 const SERAPHINE = 1;
 const SHADOWFANGS = 'Shadowfangs are wolf-like beasts of smoke and hunger';
 const ELDORIA = 'Eldoria is an ancient forest of silver birches';
 const GLADE = 'The glade is a sanctuary warded';
 
-let fake: TFakeOpenAI;
-let t: TReplyTestApp;
-let me: TTestUser;
+const t = setUpReplyTestApp();
+const me = setUpPerson(t, { name: 'Ada' });
 let characterId: number;
 
 beforeAll(async () => {
-  t = await createReplyTestApp();
-  fake = t.fake;
-  me = await createSignedInUser(t.database, { name: 'Ada' });
   const form = new FormData();
   form.append('card', new File([JSON.stringify(seraphinaCard)], 'Seraphina.json'));
   const res = await call(t, 'POST', '/upload/character-card', { user: me, body: form });
   expect(res.status).toBe(201);
   characterId = ((await res.json()) as { id: number }).id;
-}, 60_000);
-afterAll(() => t.close());
+});
 
 const lastPrompt = () => {
-  const request = fake.requests.filter((r) => r.stream).at(-1);
+  const request = t.fake.requests.filter((r) => r.stream).at(-1);
   return (request?.messages ?? []).map((m) => m.content).join('\n---\n');
 };
 
@@ -56,7 +50,7 @@ describe('lorebook entries in replies', () => {
     expect(prompt).not.toContain(ELDORIA);
     expect(prompt).not.toContain(GLADE);
     // Placed where the entry says: before the character definition (in the system message, before it).
-    const system = fake.requests.filter((r) => r.stream).at(-1)?.messages[0]?.content ?? '';
+    const system = t.fake.requests.filter((r) => r.stream).at(-1)?.messages[0]?.content ?? '';
     expect(system.indexOf(SHADOWFANGS)).toBeLessThan(system.indexOf('guardian of Eldoria'));
     expect(reply.lore).toEqual([
       expect.objectContaining({ comment: 'Shadowfangs', bookName: "Seraphina's Lore" }),

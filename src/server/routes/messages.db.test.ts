@@ -1,33 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TReplyResponse } from '../../shared/chat.ts';
-import type { TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
-import {
-  chatRequests,
-  createReplyTestApp,
-  setUsedToday,
-  storedMessages,
-  type TReplyTestApp,
-  usedToday,
-} from '../../test-support/reply-test-app.ts';
+import { chatRequests, setUsedToday, storedMessages, usedToday } from '../../test-support/reply-test-app.ts';
+import { setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { CONTINUE_INSTRUCTION } from '../ai/prompt.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { chatLogs, users } from '../db/schema.ts';
 
 const SERAPHINE = 1;
-let fake: TFakeOpenAI;
-let t: TReplyTestApp;
-
-beforeAll(async () => {
-  t = await createReplyTestApp();
-  fake = t.fake;
-});
-afterAll(() => t.close());
+const t = setUpReplyTestApp();
 beforeEach(() => {
-  fake.setMode('ok');
-  fake.setTokenDelay(0);
+  t.fake.setMode('ok');
+  t.fake.setTokenDelay(0);
 });
 
 const db = () => t.database.db;
@@ -313,7 +299,7 @@ describe('regenerate and swipe', () => {
     const user = await createSignedInUser(t.database);
     const uuid = await twoExchanges(user);
     const before = await usedToday(t, user.id);
-    fake.setMode('fail');
+    t.fake.setMode('fail');
     const res = await call(t, 'POST', msgUrl(uuid, 3, 'regenerate'), { user, json: {} });
     expect(res.status).toBe(502);
     expect(await usedToday(t, user.id)).toBe(before);
