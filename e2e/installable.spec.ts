@@ -1,12 +1,14 @@
 // The installable app: a manifest and icons from the brand art, a service worker that Chromium's
 // installability checks accept, the offline page, and nothing personal in its caches.
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { ChatPage } from './pages/chat.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { startKindred } from './support/servers.ts';
 
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
 const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;
@@ -110,4 +112,72 @@ test('offline: a navigation shows the offline page; API answers, media and pages
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(/Welcome back/)).toBeVisible();
+});
+
+/** The names of the service worker's caches (one per version: kindred-<version>). */
+function cacheNames(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.evaluate(() => caches.keys());
+}
+
+test("a new deploy: the next load installs its service worker and 'New version: reload' brings it in", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A Kindred of its own serving a copy of the build, so a deploy can replace its files.
+  const web = mkdtempSync(path.join(os.tmpdir(), 'kindred-web-'));
+  cpSync(path.resolve(import.meta.dirname, '../dist'), web, { recursive: true });
+  const server = await startKindred({ WEB_DIR: web });
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await controlledBy(page);
+    const firstCache = (await cacheNames(page))[0] ?? '';
+    expect(firstCache).toMatch(/^kindred-\w+$/);
+    // A first install is no update: no toast.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Continue with/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New version: reload' })).toHaveCount(0);
+
+    // The deploy: a worker with another version (what a build with changed files writes).
+    const worker = readFileSync(path.join(web, 'sw.js'), 'utf8');
+    const oldVersion = firstCache.replace('kindred-', '');
+    const newVersion = `${oldVersion.slice(0, 6)}fresh1`;
+    expect(worker).toContain(`const VERSION = "${oldVersion}";`);
+    writeFileSync(
+      path.join(web, 'sw.js'),
+      worker.replace(`const VERSION = "${oldVersion}";`, `const VERSION = "${newVersion}";`),
+    );
+    for (const copy of ['sw.js.br', 'sw.js.gz']) rmSync(path.join(web, copy), { force: true });
+
+    // The next load finds it; it waits (the open page keeps its version) and the toast offers it.
+    await page.reload();
+    const reload = page.getByRole('button', { name: 'New version: reload' });
+    await expect(reload).toBeVisible();
+    await expectNoAxeViolations(page, 'the new version toast');
+    await page.screenshot({ path: 'test-results/screens/new-version-toast.png' });
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).waiting))).toBe(
+      true,
+    );
+    expect(await cacheNames(page)).toContain(firstCache);
+
+    // Picking it: the new worker takes over, the page loads again under it, the old cache is gone.
+    const reloaded = page.waitForEvent('load');
+    await reload.click();
+    await reloaded;
+    await expect(page.getByRole('button', { name: /Continue with/ })).toBeVisible();
+    await expect.poll(() => cacheNames(page)).toEqual([`kindred-${newVersion}`]);
+    await expect(page.getByRole('button', { name: 'New version: reload' })).toHaveCount(0);
+    // Asked again, the server has nothing newer.
+    const isNewer = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await registration.update();
+      return Boolean(registration.installing ?? registration.waiting);
+    });
+    expect(isNewer).toBe(false);
+  } finally {
+    await context.close();
+    await server.stop();
+    rmSync(web, { recursive: true, force: true });
+  }
 });

@@ -14,6 +14,8 @@ export const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  // The built web app (`npm run build` writes ./dist); a build made elsewhere is served from its folder.
+  WEB_DIR: z.string().default('./dist'),
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
   PUBLIC_URL: optional(ZUrl),
   AUTH_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),

@@ -66,7 +66,7 @@ async function main() {
     models,
     memory,
     voice,
-    webDir: path.resolve('dist'),
+    webDir: path.resolve(config.WEB_DIR),
     jobs,
     drain,
   });

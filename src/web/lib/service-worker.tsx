@@ -32,14 +32,18 @@ export function registerServiceWorker() {
   navigator.serviceWorker
     .register('/sw.js')
     .then((registration) => {
-      if (registration.waiting && navigator.serviceWorker.controller) void offerReload(registration.waiting);
-      registration.addEventListener('updatefound', () => {
-        const worker = registration.installing;
-        worker?.addEventListener('statechange', () => {
-          // With a controller, an installed worker is an update (the first install needs no reload).
-          if (worker.state === 'installed' && navigator.serviceWorker.controller) void offerReload(worker);
+      // With a controller, an installed worker is an update (the first install needs no reload).
+      const offerWhenInstalled = (worker: ServiceWorker | null) => {
+        if (!worker || !navigator.serviceWorker.controller) return;
+        if (worker.state === 'installed') return void offerReload(worker);
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'installed') void offerReload(worker);
         });
-      });
+      };
+      // The load itself finds a new deploy's worker: it may be waiting already, or still installing (its
+      // 'updatefound' came before this listener).
+      offerWhenInstalled(registration.waiting ?? registration.installing);
+      registration.addEventListener('updatefound', () => offerWhenInstalled(registration.installing));
       // A tab left open looks for a new deploy whenever it comes back into view.
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') void registration.update().catch(() => {});
