@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type TFakeOpenAI } from '../test-support/fake-openai-server.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpFliteEngine, setUpPerson, setUpReplyTestApp } from '../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../test-support/test-app.ts';
 import { avatarPng } from '../test-support/test-cards.ts';
 import { rowsOf } from './db/client.ts';
 import { voiceClips } from './db/schema.ts';
@@ -15,33 +9,12 @@ import { runCleanup } from './jobs/cleanup.ts';
 import { createLogger } from './lib/logger.ts';
 import type { TAccountExport } from './services/account/export-data.ts';
 import { createStorage } from './storage/index.ts';
-import { createFliteEngine } from './voice/flite-engine.ts';
 
 // Issue 19, findings 1 and 4: files belong to their owners, and go with them (and only with them).
 const SERAPHINE = 1;
-const engine = createFliteEngine();
-let fake: TFakeOpenAI;
-let t: TTestApp;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp(
-    {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_MODEL: 'gpt-test',
-      OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-    },
-    { voice: engine },
-  );
-  // The installation's owner, so the people below can leave without confirming an ownerless install.
-  await createSignedInUser(t.database);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  await engine.close();
-});
+const t = setUpReplyTestApp({}, { voice: setUpFliteEngine() });
+// The installation's owner, so the people below can leave without confirming an ownerless install.
+setUpPerson(t);
 
 const status = async (url: string) => (await t.app.request(url)).status;
 

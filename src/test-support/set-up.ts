@@ -2,6 +2,7 @@
 // close it after them. What they answer is filled in by then: read it inside tests and hooks only.
 import { afterAll, beforeAll } from 'vitest';
 import type { TAppDeps } from '../server/app.ts';
+import { createFliteEngine } from '../server/voice/flite-engine.ts';
 import { startFakeSmtp, type TFakeSmtp } from './fake-smtp-server.ts';
 import { startHttpApp, type THttpApp } from './http-app.ts';
 import { createReplyTestApp, type TReplyTestApp } from './reply-test-app.ts';
@@ -33,6 +34,13 @@ export function setUpHttpApp(env: Record<string, string> = {}, opts: { smtp?: bo
   const smtp = opts.smtp ? setUpBuilt(startFakeSmtp) : undefined;
   const app = setUpBuilt(() => startHttpApp(smtp ? { SMTP_URL: smtp.url, ...env } : env));
   return { app, smtp: smtp as TFakeSmtp } as { app: THttpApp; smtp: TFakeSmtp };
+}
+
+/** The bundled speech engine (Flite) for the suite's app, closed after its tests. */
+export function setUpFliteEngine() {
+  const engine = createFliteEngine();
+  afterAll(() => engine.close());
+  return engine;
 }
 
 /** A signed-in person of the suite's app, made before its tests (after the app). */

@@ -1,42 +1,14 @@
 // A group reply with voice playback on is spoken in its speaker's own voice and kept with the reply.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TChatLog, TReplyResponse } from '../../shared/chat.ts';
 import type { TGroupChat } from '../../shared/groups.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
-import { createFliteEngine } from '../voice/flite-engine.ts';
+import { setUpFliteEngine, setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
+import { call } from '../../test-support/test-app.ts';
 
 // Built-in: Seraphine Vale 1 (voice slt), Rook 3 (voice awb).
 const [SERAPHINE, ROOK] = [1, 3];
-const engine = createFliteEngine();
-let fake: TFakeOpenAI;
-let t: TTestApp;
-let me: TTestUser;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp(
-    {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_MODEL: 'gpt-test',
-      OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-    },
-    { voice: engine },
-  );
-  me = await createSignedInUser(t.database, { name: 'Ada' });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  await engine.close();
-});
+const t = setUpReplyTestApp({}, { voice: setUpFliteEngine() });
+const me = setUpPerson(t, { name: 'Ada' });
 
 describe('a group reply with voice playback on', () => {
   it("is spoken in the speaker's voice, not the group's first character's", async () => {

@@ -1,45 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { describe, expect, it } from 'vitest';
 import { readMp3 } from '../../test-support/mp3.ts';
 import { dataOf, onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpFliteEngine, setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
+import { call, type TTestUser } from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { characters, chatMessages, voiceClips } from '../db/schema.ts';
-import { createFliteEngine } from '../voice/flite-engine.ts';
 
 const SERAPHINE = 1;
-const engine = createFliteEngine();
-let fake: TFakeOpenAI;
-let t: TTestApp;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp(
-    {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_MODEL: 'gpt-test',
-      OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-    },
-    { voice: engine },
-  );
-  me = await createSignedInUser(t.database);
-  other = await createSignedInUser(t.database);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  await engine.close();
-});
+const engine = setUpFliteEngine();
+const t = setUpReplyTestApp({}, { voice: engine });
+const me = setUpPerson(t);
+const other = setUpPerson(t);
 
 const create = async (json: unknown, user: TTestUser | undefined = me): Promise<Response> =>
   call(t, 'POST', '/api/voice/create', { user, json });
@@ -222,6 +194,7 @@ describe('POST /api/voice/speak (an old message on demand)', () => {
       json: { characterId: SERAPHINE, text: 'Mine to keep.', hist: uuid, position: 1 },
     });
     const { audioUrl } = (await mine.json()) as { audioUrl: string };
+    const clipsBefore = await t.database.db.select().from(voiceClips);
     const theirs = await call(t, 'POST', '/api/voice/speak', {
       user: other,
       json: { characterId: SERAPHINE, text: 'Different words.', hist: uuid, position: 1 },
@@ -230,6 +203,8 @@ describe('POST /api/voice/speak (an old message on demand)', () => {
     expect(await theirs.json()).toMatchObject({ code: 'not_found' });
     const rows = await messagesOf(uuid);
     expect(rows.map((r) => r.audioUrl)).toEqual([null, audioUrl]);
+    // The refusal comes before any speech is made: no clip of their words is kept anywhere.
+    expect(await t.database.db.select().from(voiceClips)).toEqual(clipsBefore);
   });
 
   it('attaches by chat and position to a reply only; without a position the speech is answered, kept nowhere', async () => {
@@ -299,13 +274,13 @@ describe('a reply with voice playback on', () => {
   });
 
   it('streams each sentence as an audio event before done, never the thoughts; done has the whole', async () => {
-    fake.setTokenDelay(20);
+    t.fake.setTokenDelay(20);
     const res = await send(
       { userInput: 'Speak while you write', chainOfThoughtEnabled: true },
       { accept: 'text/event-stream' },
     );
     const events = await readReplyEvents(res);
-    fake.setTokenDelay(0);
+    t.fake.setTokenDelay(0);
     const audio = dataOf(events, 'audio');
     expect(audio.map((a) => a.text)).toEqual(['Speak while you write…', 'I hear you.']);
     expect(audio.map((a) => a.index)).toEqual([0, 1]);
