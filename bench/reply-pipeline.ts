@@ -185,10 +185,10 @@ async function runKindred() {
   // Logs go to standard output, which the load generator points at /dev/null: their cost is counted.
   const logger = createLogger('info');
   const embedder = createEmbedder(config);
-  const memory = createMemoryService({ database, embedder, log: logger });
-  if (values.memory !== 'off' && Number(values.memories) > 0) await seedMemories(memory, people);
   const { modelSetFromConfig } = await import('../src/server/ai/model-set.ts');
   const models = modelSetFromConfig(config);
+  const memory = createMemoryService({ database, embedder, log: logger, models });
+  if (values.memory !== 'off' && Number(values.memories) > 0) await seedMemories(memory, people);
   // Whether free replies ever waited at the remote gate (they should not: the fake provider has room).
   let mostFreeWaiting = 0;
   setInterval(() => {
@@ -205,7 +205,10 @@ async function runKindred() {
   });
   process.on('disconnect', () => {
     server.close();
-    void database.close().then(() => process.exit(0));
+    void memory
+      .stop()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
 }
 

@@ -105,8 +105,9 @@ export function createApp(deps: TAppDeps) {
         model: config.STT_OPENAI_MODEL,
       }
     : null;
+  const models = deps.models ?? modelSetFromConfig(config);
   const memory =
-    deps.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger });
+    deps.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger, models });
   const app = new Hono<TAppEnv>();
   const limits = createRateLimits(db, config);
 
@@ -224,7 +225,6 @@ export function createApp(deps: TAppDeps) {
     accountRoutes(db, storage, config.adminEmails, { backoff, trustProxy: config.TRUST_PROXY }),
   );
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
-  const models = deps.models ?? modelSetFromConfig(config);
   app.route('/api/models', modelsRoutes(config, db, models));
   app.route('/api/chatlogs', chatLogsRoutes(db));
   const plans = planTable(config);

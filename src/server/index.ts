@@ -37,7 +37,7 @@ async function main() {
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   // One plan-aware set for the app and the jobs: check-ins wait in the same queue as everyone's replies.
   const models = modelSetFromConfig(config, selection);
-  const memory = createMemoryService({ database, embedder: createEmbedder(config), log: logger });
+  const memory = createMemoryService({ database, embedder: createEmbedder(config), log: logger, models });
   await memory.capabilities();
   // A change of embeddings model re-embeds stored memories in the background (search meanwhile uses the rest).
   void memory.reembedAll().catch((err) => logger.warn({ err }, 're-embedding memories failed'));
@@ -71,6 +71,8 @@ async function main() {
     drain,
   });
   await jobs.start();
+  // Exchanges left waiting for the judge by the last run are judged now.
+  await memory.start();
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, database: database.kind }, 'listening');
@@ -82,7 +84,7 @@ async function main() {
     const { cut } = await drain.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000);
     if (cut > 0) logger.warn({ cut }, 'requests cut at shutdown; their replies were stored as they were');
     await jobs.stop();
-    await memory.idle();
+    await memory.stop();
     await models.dispose();
     await voice.close();
     await database.close();

@@ -3,12 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { modelSetFromConfig } from '../server/ai/model-set.ts';
 import { createApp, type TAppDeps } from '../server/app.ts';
 import { loadConfig, type TConfig } from '../server/config.ts';
 import type { TDatabase } from '../server/db/client.ts';
 import { upsertSubscription } from '../server/db/queries/billing.ts';
 import { insertSession, insertUser } from '../server/db/queries/users.ts';
 import { createLogger } from '../server/lib/logger.ts';
+import { createEmbedder } from '../server/memory/embedder.ts';
+import { createMemoryService, type TMemoryService } from '../server/services/memories/memory-service.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -28,6 +31,8 @@ export type TTestApp = {
   app: ReturnType<typeof createApp>;
   database: TDatabase;
   config: TConfig;
+  /** The app's memory (tests wait for its judge with `memory.idle()`). */
+  memory: TMemoryService;
   close(): Promise<void>;
 };
 
@@ -46,8 +51,22 @@ export async function createTestApp(
     ...LIFTED_LIMITS,
     ...env,
   });
-  const app = createApp({ config, database, logger: createLogger('silent'), ...extra });
-  return { app, database, config, close: () => database.close() };
+  const logger = createLogger('silent');
+  // The app's memory is made here so closing the test app stops its judge queue before the database.
+  const models = extra.models ?? modelSetFromConfig(config);
+  const memory =
+    extra.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger, models });
+  const app = createApp({ config, database, logger, ...extra, models, memory });
+  return {
+    app,
+    database,
+    config,
+    memory,
+    close: async () => {
+      await memory.stop();
+      await database.close();
+    },
+  };
 }
 
 export type TTestUser = { id: number; email: string; username: string; cookie: string };

@@ -49,7 +49,7 @@ const BUSY_HERE_LAG_MS = 50;
 export const REMOTE_LIMIT_CEILING = 1024;
 
 // Model ids name their provider (see TChatModel.id): these run on this machine or its Ollama.
-const isLocalModel = (model: TChatModel) => /^(llama-cpp|ollama):/.test(model.id);
+export const isLocalModel = (model: TChatModel) => /^(llama-cpp|ollama):/.test(model.id);
 
 /** Wraps a selection (or one still being made) in the plan gates. */
 export function createModelSet(

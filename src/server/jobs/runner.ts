@@ -1,8 +1,9 @@
 // Runs every background job definition on pg-boss: PGlite through pg-boss's own adapter, or Postgres.
-import { fromPglite, PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { TDatabase } from '../db/client.ts';
 import { countJobsByState } from '../db/queries/jobs.ts';
 import type { TLogger } from '../lib/logger.ts';
+import { BOSS_SCHEMA, createBoss } from './boss.ts';
 import type { TJobContext, TJobDefinition } from './types.ts';
 
 export type TQueueSummary = {
@@ -30,24 +31,11 @@ export type TJobRunnerOptions = {
   log: TLogger;
 };
 
-const SCHEMA = 'pgboss';
-
 export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
   const { database, jobs, log } = options;
   const ctx: TJobContext = { ...options.context, db: database.db };
   const timers: NodeJS.Timeout[] = [];
   let boss: PgBoss | null = null;
-
-  const makeBoss = (): PgBoss => {
-    const common = { schema: SCHEMA, superviseIntervalSeconds: 60, monitorIntervalSeconds: 60 };
-    if (database.pglite) {
-      return new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
-    }
-    if (database.connectionString) {
-      return new PgBoss({ ...common, connectionString: database.connectionString, max: 3 });
-    }
-    throw new Error('The jobs runner needs a PGlite client or a Postgres connection string');
-  };
 
   // Every process asks for a run each period; the queue's 'stately' policy keeps at most one waiting and
   // one running across all of them, so a sweep is never run twice at once.
@@ -57,7 +45,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
 
   return {
     async start() {
-      boss = makeBoss();
+      boss = createBoss(database);
       boss.on('error', (err) => log.warn({ err }, 'jobs runner error'));
       await boss.start();
       for (const job of jobs) {
@@ -99,7 +87,7 @@ export function createJobRunner(options: TJobRunnerOptions): TJobRunner {
       const counts = new Map(
         names.map((name) => [name, { name, queued: 0, active: 0, failed: 0, completed: 0 }]),
       );
-      const rows = await countJobsByState(database.db, SCHEMA, names);
+      const rows = await countJobsByState(database.db, BOSS_SCHEMA, names);
       for (const row of rows) {
         const entry = counts.get(row.name);
         if (!entry) continue;

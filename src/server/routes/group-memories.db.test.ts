@@ -11,10 +11,7 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../test-support/test-app.ts';
-import { createApp } from '../app.ts';
-import { createLogger } from '../lib/logger.ts';
-import { createEmbedder } from '../memory/embedder.ts';
-import { createMemoryService, type TMemoryService } from '../services/memories/memory-service.ts';
+import type { TMemoryService } from '../services/memories/memory-service.ts';
 
 const NOWHERE = 'http://127.0.0.1:9';
 // Built-in: Seraphine Vale 1, Ganondorf 2 (memory-disabled), Rook 3, Juniper Hale 5.
@@ -33,13 +30,10 @@ beforeAll(async () => {
     OPENAI_MODEL: 'gpt-test',
     OLLAMA_BASE_URL: NOWHERE,
   });
-  const logger = createLogger('silent');
-  memory = createMemoryService({ database: t.database, embedder: createEmbedder(t.config), log: logger });
-  t = { ...t, app: createApp({ config: t.config, database: t.database, logger, memory }) };
+  memory = t.memory;
   me = await createSignedInUser(t.database, { name: 'Ada' });
 }, 60_000);
 afterAll(async () => {
-  await memory.idle();
   await t.close();
   await fake.close();
 });

@@ -10,11 +10,8 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../test-support/test-app.ts';
-import { createApp } from '../app.ts';
 import { memories } from '../db/schema.ts';
-import { createLogger } from '../lib/logger.ts';
-import { createEmbedder } from '../memory/embedder.ts';
-import { createMemoryService, type TMemoryService } from '../services/memories/memory-service.ts';
+import type { TMemoryService } from '../services/memories/memory-service.ts';
 
 const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;
@@ -36,14 +33,11 @@ beforeAll(async () => {
   };
   // The app made from config, with the memory service the test holds so it can wait for the judge.
   t = await createTestApp(env);
-  const logger = createLogger('silent');
-  memory = createMemoryService({ database: t.database, embedder: createEmbedder(t.config), log: logger });
-  t = { ...t, app: createApp({ config: t.config, database: t.database, logger, memory }) };
+  memory = t.memory;
   me = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
   other = await createSignedInUser(t.database);
 }, 60_000);
 afterAll(async () => {
-  await memory.idle();
   await t.close();
   await fake.close();
 });

@@ -45,6 +45,7 @@ export async function startStreaming(
     characterId,
     characterName: prepared.character.name,
     chatLogUuid: uuid,
+    messagePosition: prepared.messagePosition,
     message: prepared.message,
     history,
   });

@@ -57,6 +57,7 @@ export async function sendGroupMessage(
         characterId: m.characterId,
         characterName: m.name,
         chatLogUuid: uuid,
+        messagePosition: position,
         message: input.userInput,
         reply: '',
         model: model!,

@@ -11,6 +11,7 @@ import {
   type TTestApp,
   type TTestUser,
 } from '../../../test-support/test-app.ts';
+import { modelSetFromConfig } from '../../ai/model-set.ts';
 import { createApp } from '../../app.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createEmbedder, type TEmbedder } from '../../memory/embedder.ts';
@@ -44,11 +45,12 @@ beforeAll(async () => {
     },
   };
   const logger = createLogger('silent');
-  memory = createMemoryService({ database: t.database, embedder: counted, log: logger });
-  t = { ...t, app: createApp({ config: t.config, database: t.database, logger, memory }) };
+  const models = modelSetFromConfig(t.config);
+  memory = createMemoryService({ database: t.database, embedder: counted, log: logger, models });
+  t = { ...t, app: createApp({ config: t.config, database: t.database, logger, memory, models }) };
 }, 60_000);
 afterAll(async () => {
-  await memory.idle();
+  await memory.stop();
   await t.close();
   await fake.close();
 });

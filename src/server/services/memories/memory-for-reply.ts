@@ -27,6 +27,8 @@ export async function memoryForReply(
     characterId: number;
     characterName: string;
     chatLogUuid: string;
+    /** The person's message's position in the chat (null when not known). */
+    messagePosition: number | null;
     message: string;
     history: { role: 'user' | 'assistant'; content: string }[];
   },
@@ -58,6 +60,7 @@ export async function memoryForReply(
         characterId: input.characterId,
         characterName: input.characterName,
         chatLogUuid: input.chatLogUuid,
+        messagePosition: input.messagePosition,
         message: input.message,
         reply,
         model,

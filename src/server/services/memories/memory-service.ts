@@ -1,7 +1,10 @@
 // Memory as the rest of the server uses it: recall for a reply, remember after it, add, search, re-embed.
 import { MEMORY_MAX_CHARS, type TMemory } from '../../../shared/memories.ts';
 import type { TChatModel } from '../../ai/chat-model.ts';
+import { isLocalModel, type TModelSet } from '../../ai/model-set.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
+import { findVisibleCharacter } from '../../db/queries/characters.ts';
+import { findChatLog } from '../../db/queries/chat-logs.ts';
 import {
   hasMemoriesOf,
   memoriesToEmbed,
@@ -11,6 +14,8 @@ import {
   setMemoryEmbedding,
   type TMemoryRecord,
 } from '../../db/queries/memories.ts';
+import { findUserById } from '../../db/queries/users.ts';
+import { createJudgeQueue, type TJudgeJob } from '../../jobs/judge-queue.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { type TEmbedder, toVectorLiteral } from '../../memory/embedder.ts';
 import { judgeExchange, toImportance } from '../../memory/judge.ts';
@@ -36,8 +41,6 @@ export const RECALL_MIN_SIMILARITY = 0;
 export const SEARCH_MIN_SIMILARITY = 0.4;
 /** Recalled memories in a prompt besides the pinned ones. */
 export const RECALL_TOP = 4;
-/** Remember jobs waiting; past this the oldest candidates are dropped (logged), never the chat. */
-const QUEUE_MAX = 200;
 
 export type TPromptMemory = { content: string; reply: string; pinned: boolean };
 
@@ -46,6 +49,8 @@ export type TRememberInput = {
   characterId: number;
   characterName: string;
   chatLogUuid: string | null;
+  /** The person's message's position in the chat (null: not a stored chat message). */
+  messagePosition?: number | null;
   message: string;
   reply: string;
   model: TChatModel;
@@ -68,7 +73,10 @@ export type TMemoryService = {
     message: string;
     recentUserTurns: string[];
   }): Promise<{ memories: TPromptMemory[]; embedding: number[] | null }>;
-  /** Judges and stores in the background (in order, one at a time): the reply never waits for it. */
+  /**
+   * Queues the exchange for the judge as a pg-boss job (judged in the background, one at a time, by the
+   * same kind of model, retried; a restart loses none): the reply never waits for it.
+   */
   rememberLater(input: TRememberInput): void;
   /** Judge, embed, dedupe, store; null when nothing was kept. */
   remember(input: TRememberInput): Promise<TMemoryRecord | null>;
@@ -94,8 +102,12 @@ export type TMemoryService = {
   }): Promise<TMemoryRecord[]>;
   /** Re-embeds memories made by another encoder (or none), in batches; returns how many it did. */
   reembedAll(): Promise<number>;
-  /** Resolves when the remember queue is empty (tests, benchmarks, shutdown). */
+  /** Starts judging the exchanges waiting in the database (also those left by an earlier run). */
+  start(): Promise<void>;
+  /** Resolves when the remember queue is empty (tests, benchmarks). */
   idle(): Promise<void>;
+  /** Stops judging (shutdown): the judgment under way has a few seconds, then waits for a retry. */
+  stop(): Promise<void>;
 };
 
 export function toMemory(r: TMemoryRecord): TMemory {
@@ -116,6 +128,8 @@ export function createMemoryService(deps: {
   database: TDatabase;
   embedder: TEmbedder;
   log?: TLogger;
+  /** The chat models the judge takes its model from (background work); needed to judge exchanges. */
+  models?: TModelSet;
 }): TMemoryService {
   const db: TDb = deps.database.db;
   const { embedder, log } = deps;
@@ -172,8 +186,10 @@ export function createMemoryService(deps: {
     });
   };
 
-  const remember = async (input: TRememberInput): Promise<TMemoryRecord | null> => {
-    const verdict = await judgeExchange(input.model, { message: input.message, reply: input.reply });
+  const remember = async (input: TRememberInput, signal?: AbortSignal): Promise<TMemoryRecord | null> => {
+    const verdict = await judgeExchange(input.model, { message: input.message, reply: input.reply }, signal);
+    // Stopped while judging (shutdown): the job is already back in the queue for a retry.
+    signal?.throwIfAborted();
     if (verdict === null) {
       log?.debug({ model: input.model.id }, 'memory judge gave no usable answer');
       return null;
@@ -217,14 +233,21 @@ export function createMemoryService(deps: {
     });
   };
 
-  // The in-process queue of exchanges to judge: one at a time, so a small local model is never asked twice at once.
-  const queue: TRememberInput[] = [];
-  let draining: Promise<void> | null = null;
-  const drain = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      await remember(next).catch((err) => log?.warn({ err }, 'remembering failed'));
-    }
+  // Judging waits in pg-boss: the model is taken again when the job runs (a model object cannot be stored).
+  const judgeJob = async (job: TJudgeJob, signal: AbortSignal) => {
+    if (!deps.models) throw new Error('Judging an exchange needs the chat models');
+    // Deleted while it waited (the account, the chat or the character): nothing of it is kept.
+    const isGone = job.chatLogUuid
+      ? !(await findChatLog(db, job.userId, job.chatLogUuid))
+      : !(await findUserById(db, job.userId));
+    if (isGone || !(await findVisibleCharacter(db, job.userId, job.characterId))) return;
+    const model = await deps.models.forBackground(job.modelKind);
+    // A model that is down is retried later (the judge itself reads a failed call as 'nothing to keep').
+    if (!(await model.isAvailable())) throw new Error(`The ${job.modelKind} model is not available`);
+    await remember({ ...job, model }, signal);
   };
+  const judgeQueue = createJudgeQueue({ database: deps.database, log, judge: judgeJob });
+  const sending = new Set<Promise<void>>();
 
   return {
     capabilities,
@@ -265,17 +288,25 @@ export function createMemoryService(deps: {
     },
 
     rememberLater(input) {
-      queue.push(input);
-      if (queue.length > QUEUE_MAX) {
-        queue.shift();
-        log?.warn('memory queue full: an exchange was not judged');
-      }
-      draining ??= drain().finally(() => {
-        draining = null;
-      });
+      if (!deps.models) throw new Error('Judging an exchange needs the chat models');
+      const sent = judgeQueue
+        .send({
+          userId: input.userId,
+          characterId: input.characterId,
+          characterName: input.characterName,
+          chatLogUuid: input.chatLogUuid,
+          messagePosition: input.messagePosition ?? null,
+          message: input.message,
+          reply: input.reply,
+          modelKind: isLocalModel(input.model) ? 'local' : 'remote',
+          embedding: input.embedding ?? null,
+        })
+        .catch((err) => log?.warn({ err }, 'an exchange could not be queued for the memory judge'))
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
     },
 
-    remember,
+    remember: (input) => remember(input),
 
     async store(input) {
       const embedding = await embedOne(input.content);
@@ -304,8 +335,16 @@ export function createMemoryService(deps: {
       }
     },
 
+    start: () => judgeQueue.start(),
+
     async idle() {
-      while (draining) await draining;
+      while (sending.size > 0) await Promise.all(sending);
+      await judgeQueue.idle();
+    },
+
+    async stop() {
+      while (sending.size > 0) await Promise.all(sending);
+      await judgeQueue.stop();
     },
   };
 }

@@ -1,0 +1,155 @@
+// Judging an exchange is a pg-boss job: an exchange waiting for the judge outlives a restart (and the one
+// being judged at the stop is retried), and two app instances on one database judge each exchange once.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../../test-support/test-app.ts';
+import { openTestDatabase } from '../../../test-support/test-db.ts';
+import type { TChatModel } from '../../ai/chat-model.ts';
+import { createModelSet } from '../../ai/model-set.ts';
+import { planTable } from '../../billing/plans.ts';
+import type { TDatabase } from '../../db/client.ts';
+import { countJobsByState } from '../../db/queries/jobs.ts';
+import { memories } from '../../db/schema.ts';
+import { BOSS_SCHEMA } from '../../jobs/boss.ts';
+import { JUDGE_QUEUE } from '../../jobs/judge-queue.ts';
+import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
+import { createMemoryService, type TMemoryService } from './memory-service.ts';
+
+const SERAPHINE = 1;
+const embedder = createUseLiteEmbedder();
+let database: TDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A local model that judges every exchange worth keeping (importance 4), recording what it was asked. */
+function judgingModel(asked: string[], opts: { hangs?: boolean } = {}): TChatModel {
+  return {
+    id: 'llama-cpp:judge.gguf',
+    isAvailable: async () => true,
+    // biome-ignore lint/correctness/useYield: the judge never streams
+    async *streamReply() {
+      throw new Error('not a chat model here');
+    },
+    async completeJson({ messages, signal }) {
+      asked.push(messages.at(-1)!.content);
+      if (opts.hangs) {
+        // Busy until the process stops (its model call is then aborted).
+        await new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+      }
+      return { remember: true, importance: 4 };
+    },
+  };
+}
+
+const modelsOf = (model: TChatModel) =>
+  createModelSet(
+    async () => ({
+      pickModel: async () => model,
+      hasModel: async () => true,
+      remote: null,
+      dispose: async () => {},
+    }),
+    {
+      localConcurrency: 1,
+      plans: planTable({
+        FREE_DAILY_MESSAGES: 20,
+        FREE_CONCURRENCY_SHARE: 0.5,
+        PLUS_OPENAI_MODEL: undefined,
+        OPENAI_BASE_URL: undefined,
+        OPENAI_API_KEY: undefined,
+      }),
+    },
+  );
+
+const exchange = (userId: number, message: string) => ({
+  userId,
+  characterId: SERAPHINE,
+  characterName: 'Seraphine Vale',
+  chatLogUuid: null,
+  messagePosition: null,
+  message,
+  reply: 'Tell me more!',
+  // The reply's model: only its kind (local) is kept with the job.
+  model: judgingModel([]),
+});
+
+const until = async (check: () => Promise<boolean>, ms = 25_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const keptOf = async (userId: number) =>
+  (await database.db.select().from(memories).where(eq(memories.userId, userId))).map((m) => m.content).sort();
+
+describe('judging as a pg-boss job', () => {
+  it('a restart loses no exchange: the waiting one is judged by the next run, the interrupted one retried', async () => {
+    const person = await createSignedInUser(database);
+    const busy: string[] = [];
+    const before = createMemoryService({
+      database,
+      embedder,
+      models: modelsOf(judgingModel(busy, { hangs: true })),
+    });
+    before.rememberLater(exchange(person.id, 'My sister Maya is moving to Lisbon in March'));
+    before.rememberLater(exchange(person.id, 'I adopted a grey cat and named her Pixel'));
+    // One at a time: the first is being judged (the model is busy), the second waits in the database.
+    await until(async () => busy.length === 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(busy).toHaveLength(1);
+    await before.stop();
+    expect(await keptOf(person.id)).toEqual([]);
+
+    const asked: string[] = [];
+    const after = createMemoryService({ database, embedder, models: modelsOf(judgingModel(asked)) });
+    await after.start();
+    try {
+      await until(async () => (await keptOf(person.id)).length === 2);
+      await after.idle();
+    } finally {
+      await after.stop();
+    }
+    expect(await keptOf(person.id)).toEqual([
+      'I adopted a grey cat and named her Pixel',
+      'My sister Maya is moving to Lisbon in March',
+    ]);
+    expect(asked).toHaveLength(2);
+  }, 60_000);
+
+  it('two instances on one database judge each exchange once', async () => {
+    const person = await createSignedInUser(database);
+    const asked: string[][] = [[], []];
+    const instances: TMemoryService[] = asked.map((a) =>
+      createMemoryService({ database, embedder, models: modelsOf(judgingModel(a)) }),
+    );
+    for (const m of instances) await m.start();
+    const said = [
+      'My brother Leo serves in the navy overseas',
+      'I have a job interview at the bakery on Friday',
+      'My favourite food is my grandmother’s lentil soup',
+      'I am training for a half marathon in Porto',
+      'My daughter Ines starts school in September',
+      'I am allergic to peanuts and shellfish',
+    ];
+    try {
+      for (const [i, text] of said.entries()) instances[i % 2]!.rememberLater(exchange(person.id, text));
+      await until(async () => (await keptOf(person.id)).length === said.length);
+      for (const m of instances) await m.idle();
+      // Give a second judgment of any exchange the time to happen.
+      await new Promise((r) => setTimeout(r, 2000));
+    } finally {
+      for (const m of instances) await m.stop();
+    }
+    const judged = asked.flat().map((prompt) => said.find((s) => prompt.includes(s)));
+    expect(judged.sort()).toEqual([...said].sort());
+    expect(await keptOf(person.id)).toEqual([...said].sort());
+    const states = await countJobsByState(database.db, BOSS_SCHEMA, [JUDGE_QUEUE]);
+    expect(states.filter((r) => r.state !== 'completed')).toEqual([]);
+  }, 60_000);
+});
