@@ -4,10 +4,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { modelSetFromConfig } from '../server/ai/model-set.ts';
 import { createApp, type TAppDeps } from '../server/app.ts';
 import { loadConfig, type TConfig } from '../server/config.ts';
 import type { TDatabase } from '../server/db/client.ts';
 import { createLogger } from '../server/lib/logger.ts';
+import { createEmbedder } from '../server/memory/embedder.ts';
+import { createMemoryService } from '../server/services/memories/memory-service.ts';
 import { LIFTED_LIMITS } from './test-app.ts';
 import { openTestDatabase } from './test-db.ts';
 
@@ -37,7 +40,12 @@ export async function startHttpApp(
     ...LIFTED_LIMITS,
     ...env,
   });
-  const app = createApp({ config, database, logger: createLogger('silent'), ...extra });
+  const logger = createLogger('silent');
+  // The app's memory is made here so closing stops its judge queue before the database.
+  const models = extra.models ?? modelSetFromConfig(config);
+  const memory =
+    extra.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger, models });
+  const app = createApp({ config, database, logger, ...extra, models, memory });
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   await new Promise((r) => server.once('listening', r));
   return {
@@ -46,6 +54,7 @@ export async function startHttpApp(
     config,
     close: async () => {
       await new Promise((r) => server.close(r));
+      await memory.stop();
       if (!extra.database) await database.close();
     },
   };
