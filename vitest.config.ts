@@ -9,9 +9,6 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.db.test.ts'],
           environment: 'node',
-          // A few start a worker thread or a child process (the encoder loads its model): 5 s was too
-          // little on a busy 2-core machine. Timing is measured in bench/, never by these limits.
-          testTimeout: 30_000,
         },
       },
       {

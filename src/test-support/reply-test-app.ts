@@ -5,7 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TAppDeps } from '../server/app.ts';
 import { chatMessages, dailyUsage } from '../server/db/schema.ts';
 import { utcDay } from '../server/services/chat/daily-limit.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from './fake-openai-server.ts';
+import { startFakeOpenAI, type TFakeOpenAI, type TFakeOpenAIOptions } from './fake-openai-server.ts';
 import { createTestApp, type TTestApp } from './test-app.ts';
 
 /** Nothing listens on port 9: a local path (Ollama) that is not running. */
@@ -13,22 +13,27 @@ export const NOWHERE = 'http://127.0.0.1:9';
 
 export type TReplyTestApp = TTestApp & { fake: TFakeOpenAI };
 
-/** The app with `env` on top of the fake model's settings; `close` stops both. */
+/** The settings that make a fake model server the app's remote model (and, with `embeddings`, its encoder). */
+export function fakeModelEnv(fake: TFakeOpenAI, opts: { embeddings?: boolean } = {}): Record<string, string> {
+  return {
+    OPENAI_BASE_URL: fake.url,
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_MODEL: 'gpt-test',
+    OLLAMA_BASE_URL: NOWHERE,
+    ...(opts.embeddings
+      ? { EMBEDDINGS_URL: fake.url, EMBEDDINGS_MODEL: 'fake-embed', EMBEDDINGS_API_KEY: 'sk-test' }
+      : {}),
+  };
+}
+
+/** The app with `env` on top of the fake model's settings (its encoder too with `embeddings`); `close` stops both. */
 export async function createReplyTestApp(
   env: Record<string, string> = {},
   extra: Partial<Omit<TAppDeps, 'config' | 'database' | 'logger'>> = {},
+  { embeddings, ...fakeOptions }: TFakeOpenAIOptions & { embeddings?: boolean } = {},
 ): Promise<TReplyTestApp> {
-  const fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  const t = await createTestApp(
-    {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'sk-test',
-      OPENAI_MODEL: 'gpt-test',
-      OLLAMA_BASE_URL: NOWHERE,
-      ...env,
-    },
-    extra,
-  );
+  const fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test', ...fakeOptions });
+  const t = await createTestApp({ ...fakeModelEnv(fake, { embeddings }), ...env }, extra);
   return {
     ...t,
     fake,

@@ -1,7 +1,11 @@
 // The suites' set-up, once: hooks that build an app (and the people in it) before a suite's tests and
 // close it after them. What they answer is filled in by then: read it inside tests and hooks only.
 import { afterAll, beforeAll } from 'vitest';
-import type { TAppDeps } from '../server/app.ts';
+import { modelSetFromConfig } from '../server/ai/model-set.ts';
+import { createApp, type TAppDeps } from '../server/app.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import { createEmbedder, type TEmbedder } from '../server/memory/embedder.ts';
+import { createMemoryService } from '../server/services/memories/memory-service.ts';
 import { createFliteEngine } from '../server/voice/flite-engine.ts';
 import { startFakeSmtp, type TFakeSmtp } from './fake-smtp-server.ts';
 import { startHttpApp, type THttpApp } from './http-app.ts';
@@ -28,6 +32,32 @@ export const setUpTestApp = (env: Record<string, string> = {}, extra: TExtraDeps
 /** The app whose remote model is a fake OpenAI-compatible server (see createReplyTestApp). */
 export const setUpReplyTestApp = (env: Record<string, string> = {}, extra: TExtraDeps = {}): TReplyTestApp =>
   setUpBuilt(() => createReplyTestApp(env, extra));
+
+/**
+ * The reply app with its memory's encoder wrapped by `embedder` (to count its calls); the fake model
+ * is the encoder with `embeddings`.
+ */
+export const setUpEncoderTestApp = (
+  embedder: (configured: TEmbedder) => TEmbedder,
+  opts: { embeddings?: boolean } = {},
+): TReplyTestApp =>
+  setUpBuilt(async () => {
+    const t = await createReplyTestApp({}, {}, opts);
+    const logger = createLogger('silent');
+    const models = modelSetFromConfig(t.config);
+    const wrapped = embedder(createEmbedder(t.config));
+    const memory = createMemoryService({ database: t.database, embedder: wrapped, log: logger, models });
+    const app = createApp({ config: t.config, database: t.database, logger, memory, models });
+    return {
+      ...t,
+      app,
+      memory,
+      close: async () => {
+        await memory.stop();
+        await t.close();
+      },
+    };
+  });
 
 /** The app on a real port; with `smtp`, a fake SMTP server receives its mail (closed after it). */
 export function setUpHttpApp(env: Record<string, string> = {}, opts: { smtp?: boolean } = {}) {

@@ -1,42 +1,16 @@
 // What the person says in a group may become a memory of each character who was there: memory on, the
 // character not memory-disabled; muted members and memory off keep nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TGroupChat } from '../../shared/groups.ts';
 import type { TMemory } from '../../shared/memories.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
-import type { TMemoryService } from '../services/memories/memory-service.ts';
+import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
+import { call } from '../../test-support/test-app.ts';
 
-const NOWHERE = 'http://127.0.0.1:9';
 // Built-in: Seraphine Vale 1, Ganondorf 2 (memory-disabled), Rook 3, Juniper Hale 5.
 const [SERAPHINE, GANONDORF, ROOK, JUNIPER] = [1, 2, 3, 5];
 
-let fake: TFakeOpenAI;
-let t: TTestApp;
-let memory: TMemoryService;
-let me: TTestUser;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: NOWHERE,
-  });
-  memory = t.memory;
-  me = await createSignedInUser(t.database, { name: 'Ada' });
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const t = setUpReplyTestApp();
+const me = setUpPerson(t, { name: 'Ada' });
 
 const memoriesOf = async (characterId: number) =>
   (await (
@@ -61,7 +35,7 @@ describe('memories in a group chat', () => {
       json: { userInput: said, memoryEnabled: true },
     });
     expect(sent.status).toBe(201);
-    await memory.idle();
+    await t.memory.idle();
     expect((await memoriesOf(SERAPHINE)).map((m) => m.content)).toEqual([said]);
     expect((await memoriesOf(ROOK)).map((m) => m.content)).toEqual([said]);
     expect(await memoriesOf(GANONDORF)).toEqual([]);
@@ -72,7 +46,7 @@ describe('memories in a group chat', () => {
       user: me,
       json: { userInput: 'My new flat in Porto has a blue door and a lemon tree', memoryEnabled: false },
     });
-    await memory.idle();
+    await t.memory.idle();
     expect(await memoriesOf(SERAPHINE)).toHaveLength(1);
     expect(await memoriesOf(ROOK)).toHaveLength(1);
   });

@@ -1,46 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TReplyResponse } from '../../shared/chat.ts';
 import type { TMemory } from '../../shared/memories.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { memories } from '../db/schema.ts';
-import type { TMemoryService } from '../services/memories/memory-service.ts';
 
-const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;
 const GANONDORF = 2;
+const BISCUIT = 'My golden retriever Biscuit turns five next Saturday';
 
-let fake: TFakeOpenAI;
-let t: TTestApp;
-let memory: TMemoryService;
-let me: TTestUser;
-let other: TTestUser;
+const t = setUpReplyTestApp();
+const other = setUpPerson(t);
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  const env = {
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: NOWHERE,
-  };
-  // The app made from config, with the memory service the test holds so it can wait for the judge.
-  t = await createTestApp(env);
-  memory = t.memory;
-  me = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
-  other = await createSignedInUser(t.database);
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+/** Each test's own person, so no test reads what another one left. */
+const newPerson = () => createSignedInUser(t.database, { name: 'Ada Lovelace' });
 
 const db = () => t.database.db;
 
@@ -51,7 +25,7 @@ async function say(user: TTestUser, userInput: string, extra: Record<string, unk
   });
   expect(res.status).toBe(200);
   const body = (await res.json()) as TReplyResponse;
-  await memory.idle();
+  await t.memory.idle();
   return body;
 }
 
@@ -64,22 +38,30 @@ const memoriesOf = async (user: TTestUser, characterId = SERAPHINE) => {
 };
 
 const lastSystemPrompt = () => {
-  const chat = fake.requests.filter((r) => r.stream);
+  const chat = t.fake.requests.filter((r) => r.stream);
   return chat.at(-1)?.messages[0]?.content ?? '';
 };
 
+/** A memory made by hand (POST /api/memories), as the memories dialog does. */
+async function remember(user: TTestUser, content: string, characterId = SERAPHINE): Promise<TMemory> {
+  const res = await call(t, 'POST', '/api/memories', { user, json: { characterId, content } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as TMemory;
+}
+
 describe('remembering and recalling', () => {
   it('a memorable exchange becomes a memory; a trivial one does not, without a model call', async () => {
-    const judgeCalls = () => fake.requests.filter((r) => !r.stream).length;
+    const me = await newPerson();
+    const judgeCalls = () => t.fake.requests.filter((r) => !r.stream).length;
     const before = judgeCalls();
-    const reply = await say(me, 'My golden retriever Biscuit turns five next Saturday');
+    const reply = await say(me, BISCUIT);
     // No memories of Seraphine yet: nothing to search, so no vector for the reply (the kept memory gets one).
     expect(reply.embedding).toBeNull();
     expect(judgeCalls()).toBe(before + 1);
     // The judge asked for structured output (json_schema) on the OpenAI-compatible path.
-    expect(fake.requests.filter((r) => !r.stream).at(-1)?.responseFormat).toBe('json_schema');
+    expect(t.fake.requests.filter((r) => !r.stream).at(-1)?.responseFormat).toBe('json_schema');
     let mine = await memoriesOf(me);
-    expect(mine.map((m) => m.content)).toEqual(['My golden retriever Biscuit turns five next Saturday']);
+    expect(mine.map((m) => m.content)).toEqual([BISCUIT]);
     expect(mine[0]).toMatchObject({ characterName: 'Seraphine Vale', checked_in: false, pinned: false });
     expect(mine[0]?.reply).not.toBe('');
 
@@ -90,24 +72,33 @@ describe('remembering and recalling', () => {
   });
 
   it('a later question retrieves the memory into the prompt', async () => {
+    const me = await newPerson();
+    await say(me, BISCUIT);
     const reply = await say(me, 'Do you remember when Biscuit has his birthday?');
     expect(reply.embedding).toHaveLength(512);
-    expect(lastSystemPrompt()).toContain('My golden retriever Biscuit turns five next Saturday');
+    expect(lastSystemPrompt()).toContain(BISCUIT);
   });
 
   it('saying the same again updates the memory instead of adding a near-copy', async () => {
-    await say(me, 'My golden retriever Biscuit turns five next Saturday!');
+    const me = await newPerson();
+    await say(me, BISCUIT);
+    await say(me, `${BISCUIT}!`);
     expect(await memoriesOf(me)).toHaveLength(1);
   });
 
   it('memory off in the request: nothing stored, nothing recalled, no embedding', async () => {
-    const reply = await say(me, 'I am starting violin lessons with my aunt Clara', { memoryEnabled: false });
+    const me = await newPerson();
+    await remember(me, BISCUIT);
+    const reply = await say(me, 'I am starting violin lessons with my aunt Clara, and Biscuit', {
+      memoryEnabled: false,
+    });
     expect(reply.embedding).toBeNull();
-    expect(lastSystemPrompt()).not.toContain('Biscuit');
-    expect((await memoriesOf(me)).some((m) => m.content.includes('violin'))).toBe(false);
+    expect(lastSystemPrompt()).not.toContain('Biscuit turns five');
+    expect((await memoriesOf(me)).map((m) => m.content)).toEqual([BISCUIT]);
   });
 
   it('memory-disabled characters store and recall nothing even when the request says memory is on', async () => {
+    const me = await newPerson();
     const res = await call(t, 'POST', '/api/memories', {
       user: me,
       json: { characterId: GANONDORF, content: 'I fear the desert wind' },
@@ -123,6 +114,7 @@ describe('remembering and recalling', () => {
   });
 
   it('a hand-made memory is stored, embedded and found by search at once; pinned ones always reach the prompt', async () => {
+    const me = await newPerson();
     const res = await call(t, 'POST', '/api/memories', {
       user: me,
       json: { characterId: SERAPHINE, content: 'I am allergic to peanuts', reply: 'Noted, no peanuts ever.' },
@@ -131,7 +123,7 @@ describe('remembering and recalling', () => {
     const made = (await res.json()) as TMemory;
     expect(made).toMatchObject({ content: 'I am allergic to peanuts', reply: 'Noted, no peanuts ever.' });
     const [row] = await db().select().from(memories).where(eq(memories.id, made.id));
-    if ((await memory.capabilities()).vector) expect(row?.embeddingModel).toBe('use-lite-512');
+    if ((await t.memory.capabilities()).vector) expect(row?.embeddingModel).toBe('use-lite-512');
 
     const found = await call(t, 'POST', '/assistant-memories-search', {
       user: me,
@@ -150,17 +142,21 @@ describe('remembering and recalling', () => {
   });
 
   it('last3, total and top topics', async () => {
+    const me = await newPerson();
+    for (const content of [BISCUIT, 'I am allergic to peanuts', 'Biscuit loves the beach', 'Rain again'])
+      await remember(me, content);
     const last3 = await call(t, 'GET', `/api/memories/last3?userId=${me.id}`, { user: me });
     const recent = (await last3.json()) as TMemory[];
-    expect(recent.length).toBeGreaterThan(0);
-    expect(recent.length).toBeLessThanOrEqual(3);
+    expect(recent.map((m) => m.content).sort()).toEqual(
+      ['I am allergic to peanuts', 'Biscuit loves the beach', 'Rain again'].sort(),
+    );
     const total = await call(t, 'GET', `/api/memories/total?userId=${me.id}`, { user: me });
-    expect(await total.json()).toEqual({ totalMemories: 2 });
+    expect(await total.json()).toEqual({ totalMemories: 4 });
     const topics = await call(t, 'GET', `/api/memories/top-topics?userId=${me.id}`, { user: me });
     const { topics: list } = (await topics.json()) as { topics: string[] };
     // Whole words the person used (ts_stat counts stems: 'allergic' is stored as 'allerg').
     expect(list).toContain('allergic');
-    expect(list).toContain('biscuit');
+    expect(list[0]).toBe('biscuit');
     expect(list.length).toBeLessThanOrEqual(5);
   });
 });
@@ -168,10 +164,10 @@ describe('remembering and recalling', () => {
 describe('another person and bad input', () => {
   it('signed out is 401 on every call', async () => {
     for (const [method, url] of [
-      ['GET', `/api/memories/getmemories?userId=${me.id}&characterId=1`],
-      ['GET', `/api/memories/last3?userId=${me.id}`],
-      ['GET', `/api/memories/total?userId=${me.id}`],
-      ['GET', `/api/memories/top-topics?userId=${me.id}`],
+      ['GET', `/api/memories/getmemories?userId=${other.id}&characterId=1`],
+      ['GET', `/api/memories/last3?userId=${other.id}`],
+      ['GET', `/api/memories/total?userId=${other.id}`],
+      ['GET', `/api/memories/top-topics?userId=${other.id}`],
       ['GET', '/api/memories/check-ins'],
       ['DELETE', '/api/memories/1'],
       ['POST', '/api/memories'],
@@ -184,9 +180,8 @@ describe('another person and bad input', () => {
   });
 
   it("another person's memories are invisible to every call and can't be deleted or pinned (404)", async () => {
-    const [mine] = await memoriesOf(me);
-    expect(mine).toBeDefined();
-    const id = mine?.id as number;
+    const me = await newPerson();
+    const { id } = await remember(me, BISCUIT);
     expect(await memoriesOf(other)).toEqual([]);
     const forbidden = await call(t, 'GET', `/api/memories/getmemories?userId=${me.id}&characterId=1`, {
       user: other,

@@ -1,59 +1,25 @@
 // The encoder runs only when its vector will be used: to search memories of the character, or for a
 // memory the judge keeps. A person without memories of the character saying something trivial costs
 // no embedding at all, and the reply's `embedding` is null.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TReplyResponse } from '../../../shared/chat.ts';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../../test-support/fake-openai-server.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../../test-support/test-app.ts';
-import { modelSetFromConfig } from '../../ai/model-set.ts';
-import { createApp } from '../../app.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { createEmbedder, type TEmbedder } from '../../memory/embedder.ts';
-import { createMemoryService, type TMemoryService } from './memory-service.ts';
+import { setUpEncoderTestApp } from '../../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../../../test-support/test-app.ts';
 
 const SERAPHINE = 1;
 const ROOK = 3;
 
-let fake: TFakeOpenAI;
-let t: TTestApp;
-let memory: TMemoryService;
 const embedded: string[][] = [];
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test' });
-  t = await createTestApp({
-    OPENAI_BASE_URL: fake.url,
-    OPENAI_API_KEY: 'sk-test',
-    OPENAI_MODEL: 'gpt-test',
-    OLLAMA_BASE_URL: 'http://127.0.0.1:9',
-    EMBEDDINGS_URL: fake.url,
-    EMBEDDINGS_MODEL: 'fake-embed',
-    EMBEDDINGS_API_KEY: 'sk-test',
-  });
-  const real = createEmbedder(t.config);
-  const counted: TEmbedder = {
+const t = setUpEncoderTestApp(
+  (real) => ({
     id: real.id,
     embed: (texts) => {
       embedded.push(texts);
       return real.embed(texts);
     },
-  };
-  const logger = createLogger('silent');
-  const models = modelSetFromConfig(t.config);
-  memory = createMemoryService({ database: t.database, embedder: counted, log: logger, models });
-  t = { ...t, app: createApp({ config: t.config, database: t.database, logger, memory, models }) };
-}, 60_000);
-afterAll(async () => {
-  await memory.stop();
-  await t.close();
-  await fake.close();
-});
+  }),
+  { embeddings: true },
+);
 
 async function say(user: TTestUser, characterId: number, userInput: string) {
   const res = await call(t, 'POST', '/assistant-reply-openai', {
@@ -62,7 +28,7 @@ async function say(user: TTestUser, characterId: number, userInput: string) {
   });
   expect(res.status).toBe(200);
   const body = (await res.json()) as TReplyResponse;
-  await memory.idle();
+  await t.memory.idle();
   return body;
 }
 
