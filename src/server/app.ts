@@ -237,7 +237,7 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
   app.route('/upload', transcribeRoutes(transcriber, safety));
   app.route('/api/memories', memoriesRoutes(db, memory));
-  app.route('/', memorySearchRoutes(memory));
+  app.route('/', memorySearchRoutes(memory, db));
   app.route('/api/character-personas', charactersRoutes(db, storage));
   app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   const billing = createBilling(config, db);

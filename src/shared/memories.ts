@@ -12,7 +12,38 @@ export const TOP_TOPICS = 5;
 
 const ZUserIdField = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** A memory as the API returns it (spec: id, content, reply, characterName, createdAt, checked_in). */
+/** What a kept fact is about (issue 24): the judge names one for each fact. */
+export const FACT_KINDS = [
+  'person',
+  'pet',
+  'place',
+  'work',
+  'health',
+  'event',
+  'plan',
+  'preference',
+  'feeling',
+] as const;
+export type TFactKind = (typeof FACT_KINDS)[number];
+
+/** What a fact said before an update, and from when until when. */
+export type TFactHistoryEntry = {
+  fact: string;
+  kind: TFactKind | null;
+  happensOn: string | null;
+  source: TMemorySource | null;
+  since: string;
+  replacedAt: string;
+};
+
+/** Where a memory was said: the chat, and the person's message's position in it (null when unknown). */
+export type TMemorySource = { chatUuid: string; position: number | null };
+
+/**
+ * A memory as the API returns it (spec: id, content, reply, characterName, createdAt, checked_in). `content`
+ * is the person's words and `reply` the character's; `fact` the judge's fact (null: hand-added, or kept before
+ * facts), with its kind and the day it happens (events and plans, YYYY-MM-DD); `history` what it said before.
+ */
 export type TMemory = {
   id: number;
   characterId: number;
@@ -23,6 +54,12 @@ export type TMemory = {
   checked_in: boolean;
   pinned: boolean;
   importance: number;
+  fact: string | null;
+  kind: TFactKind | null;
+  happensOn: string | null;
+  source: TMemorySource | null;
+  updatedAt: string;
+  history: TFactHistoryEntry[];
 };
 
 export const ZMemoriesQuery = z.object({ userId: ZUserIdField, characterId: ZCharacterId });

@@ -134,6 +134,27 @@ describe('buildPrompt', () => {
     );
   });
 
+  it("says a memory's kept fact instead of the words it came from; hand-added memories as written", () => {
+    const [system] = buildPrompt({
+      persona: luna,
+      userName: 'Ada',
+      history: [{ role: 'user', content: 'Hi' }],
+      memories: [
+        {
+          content: 'my interview at the bakery is next friday!!',
+          reply: 'Good luck!',
+          fact: 'Ada has a job interview at the bakery on Friday 27 November 2026',
+        },
+        { content: 'My cat is called Orion.', reply: '', fact: null },
+      ],
+      withThoughts: false,
+    });
+    expect(system?.content).toContain(
+      'Things you remember about Ada:\n- Ada has a job interview at the bakery on Friday 27 November 2026\n- Ada once said: "My cat is called Orion."',
+    );
+    expect(system?.content).not.toContain('next friday');
+  });
+
   it('leaves a blank persona out', () => {
     const [system] = buildPrompt({
       persona: luna,

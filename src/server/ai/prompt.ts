@@ -23,8 +23,11 @@ export type TPromptInput = {
   history: TAttributedTurn[];
   /** A group chat: the other members, and the history attributed by name. */
   group?: TGroupContext;
-  /** Relevant memories: something the person said (content) and the character's reply; pinned ones first. */
-  memories: { content: string; reply: string; pinned?: boolean }[];
+  /**
+   * Relevant memories: something the person said (content) and the character's reply, or the fact the judge
+   * kept of it (said instead when present); pinned ones first.
+   */
+  memories: { content: string; reply: string; pinned?: boolean; fact?: string | null }[];
   withThoughts: boolean;
   /** Who the person says they are (their persona on /profile), told to every character. */
   userPersona?: string | null;
@@ -77,8 +80,9 @@ export function buildPrompt(input: TPromptInput): TChatTurn[] {
   const userPersona = input.userPersona?.trim();
   if (userPersona) sections.push(`About ${userName}, in their own words: ${userPersona}`);
 
-  const memories = input.memories.filter((m) => m.content.trim() !== '');
-  const memoryLine = (m: { content: string; reply: string }) => {
+  const memories = input.memories.filter((m) => m.content.trim() !== '' || m.fact?.trim());
+  const memoryLine = (m: { content: string; reply: string; fact?: string | null }) => {
+    if (m.fact?.trim()) return `- ${m.fact.trim()}`;
     const said = `- ${userName} once said: "${m.content.trim()}"`;
     return m.reply.trim() === '' ? said : `${said} — you replied: "${m.reply.trim()}"`;
   };

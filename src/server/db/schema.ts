@@ -21,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TReplyLore } from '../../shared/lorebooks.ts';
+import type { TFactKind } from '../../shared/memories.ts';
 import type { TPushPayload } from '../../shared/push.ts';
 import type { TStoredVoiceSettings } from '../../shared/voice.ts';
 
@@ -309,8 +310,16 @@ export const memories = pgTable(
     importance: real('importance').notNull().default(0.5),
     /** Which encoder made the vector in `embedding` (a change of model re-embeds in the background). */
     embeddingModel: text('embedding_model'),
+    /** The judge's short third-person fact (null: hand-added, or kept before facts); shown and prompted when set. */
+    fact: text('fact'),
+    /** person, pet, place, work, health, event, plan, preference or feeling (shared/memories.ts). */
+    kind: text('kind').$type<TFactKind>(),
+    /** The day an event or plan happens (YYYY-MM-DD, the person's calendar): its check-in comes after it. */
+    happensOn: date('happens_on'),
+    /** The person's message the fact came from: its position in `chatLogUuid`. */
+    sourcePosition: integer('source_position'),
     search: tsvector('search').generatedAlwaysAs(
-      sql`to_tsvector('english'::regconfig, "memories"."content")`,
+      sql`to_tsvector('english'::regconfig, coalesce("memories"."fact", '') || ' ' || "memories"."content")`,
     ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -351,6 +360,31 @@ export const memoryTermCounts = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.term] })],
 );
 /** How many memories the person has and their summed length in terms. */
+/** What a fact said before each update (migration 0027): the text, its kind, day and source, and from when. */
+export const memoryFactHistory = pgTable(
+  'memory_fact_history',
+  {
+    id: serial('id').primaryKey(),
+    memoryId: integer('memory_id')
+      .notNull()
+      .references(() => memories.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fact: text('fact').notNull(),
+    kind: text('kind').$type<TFactKind>(),
+    happensOn: date('happens_on'),
+    sourceChatUuid: uuid('source_chat_uuid'),
+    sourcePosition: integer('source_position'),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('memory_fact_history_memory_idx').on(t.memoryId, t.replacedAt),
+    index('memory_fact_history_user_idx').on(t.userId),
+  ],
+);
+
 export const memoryTermTotals = pgTable('memory_term_totals', {
   userId: integer('user_id').primaryKey(),
   docs: integer('docs').notNull(),

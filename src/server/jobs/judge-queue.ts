@@ -18,6 +18,8 @@ export type TJudgeJob = {
   chatLogUuid: string | null;
   /** The person's message's position in the chat (null: not from a stored chat message). */
   messagePosition: number | null;
+  /** When the message was sent (ISO): the judge resolves "tomorrow" against it, however long the job waited. */
+  sentAt?: string;
   message: string;
   reply: string;
   /** Which model judges: the kind of the one that replied, taken again when the job runs. */

@@ -1,30 +1,96 @@
-// The memory judge: asks the chat model (for a small JSON object) whether an exchange holds something to keep.
+// The memory judge: asks the chat model (for one small JSON object) whether an exchange holds something to
+// keep, and as what: short, self-contained third-person facts, each with a kind, an importance, and for
+// events and plans the day it happens (relative dates resolved against the message's time where the person is).
 import { z } from 'zod';
+import { FACT_KINDS, type TFactKind } from '../../shared/memories.ts';
 import type { TChatModel } from '../ai/chat-model.ts';
 import { isQuestionAboutNothingPersonal, isTrivialMessage } from './trivial.ts';
 
-/** What the judge answers; its JSON Schema (below) is derived from it, so the two never drift apart. */
+/** Facts kept from one exchange at most; a fact's length in characters at most. */
+export const FACTS_MAX = 5;
+export const FACT_MAX_CHARS = 300;
+/** Kinds whose facts carry the day they happen (their check-in comes after it). */
+const DATED_KINDS: readonly TFactKind[] = ['event', 'plan'];
+
+/** The verdict's core: an answer without it is unusable (nothing is stored, as before facts). */
 const ZVerdict = z.object({
   remember: z.boolean(),
   importance: z.coerce.number().int().min(1).max(5),
 });
+/** One fact; a malformed fact is dropped alone, the others kept. */
+const ZFact = z.object({
+  fact: z.string().trim().min(3).max(FACT_MAX_CHARS),
+  kind: z.enum(FACT_KINDS),
+  importance: z.coerce.number().int().min(1).max(5),
+  date: z.string().nullish(),
+});
 
-/** The JSON Schema the model's answer must follow (json_schema, or a llama.cpp grammar). */
-export const JUDGE_SCHEMA: Record<string, unknown> = (() => {
-  const { $schema: _draft, ...schema } = z.toJSONSchema(ZVerdict);
-  return schema;
-})();
+/**
+ * The JSON Schema the model's answer must follow (json_schema, or a llama.cpp grammar, which knows no
+ * anyOf: a missing date is null by a type list). Written out rather than derived for that reason;
+ * judge.test.ts checks that answers following it parse.
+ */
+export const JUDGE_SCHEMA: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    remember: { type: 'boolean' },
+    importance: { type: 'integer', minimum: 1, maximum: 5 },
+    facts: {
+      type: 'array',
+      maxItems: FACTS_MAX,
+      items: {
+        type: 'object',
+        properties: {
+          fact: { type: 'string', maxLength: FACT_MAX_CHARS },
+          kind: { type: 'string', enum: [...FACT_KINDS] },
+          importance: { type: 'integer', minimum: 1, maximum: 5 },
+          date: { type: ['string', 'null'] },
+        },
+        required: ['fact', 'kind', 'importance', 'date'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['remember', 'importance', 'facts'],
+  additionalProperties: false,
+};
 
-export type TVerdict = { remember: false } | { remember: true; importance: number };
+export type TJudgedFact = {
+  fact: string;
+  kind: TFactKind;
+  /** 1..5 */
+  importance: number;
+  /** YYYY-MM-DD, events and plans only. */
+  happensOn: string | null;
+};
+
+/** `facts` empty: keep the person's words as they are (the model named no usable fact). */
+export type TVerdict = { remember: false } | { remember: true; importance: number; facts: TJudgedFact[] };
 
 const INSTRUCTIONS = [
   'You decide what a companion should remember about the person they chat with.',
   'Remember the message when it tells something about the person that matters later: facts about their life,',
-  'people, pets, plans, upcoming events, feelings, likes and dislikes, goals or worries.',
+  'people, pets, places, work, health, plans, upcoming events, feelings, likes and dislikes, goals or worries.',
   'Do not remember greetings, small talk, thanks, questions to the companion, or role-play chatter.',
   'Importance: 1 trivia, 3 useful, 5 life-changing or something to follow up on (an exam, an interview).',
-  'Answer only with JSON: {"remember": true|false, "importance": 1-5}.',
+  'When you remember, write each thing worth keeping as a short, self-contained fact in the third person,',
+  'naming the person (e.g. "Sam has a job interview at the bakery on Friday 27 November 2026"),',
+  `each with its kind (${FACT_KINDS.join(', ')}) and importance.`,
+  'For an event or plan, date is the day it happens as YYYY-MM-DD: work out "tomorrow", "next Friday" or',
+  '"on the 3rd" from the date the message was sent, and write the day in the fact too; otherwise date is null.',
+  'Answer only with JSON: {"remember": true|false, "importance": 1-5, "facts": [{"fact": "...",',
+  '"kind": "...", "importance": 1-5, "date": "YYYY-MM-DD" or null}]}.',
 ].join(' ');
+
+export type TExchange = {
+  message: string;
+  reply: string;
+  /** What the person is called in facts. */
+  userName?: string;
+  /** When the message was sent, and the person's time zone (IANA; null: UTC). */
+  sentAt?: Date;
+  timeZone?: string | null;
+};
 
 /**
  * Null when the model has no JSON mode or its answer is unusable: then nothing is stored.
@@ -32,13 +98,14 @@ const INSTRUCTIONS = [
  */
 export async function judgeExchange(
   model: TChatModel,
-  exchange: { message: string; reply: string },
+  exchange: TExchange,
   signal?: AbortSignal,
 ): Promise<TVerdict | null> {
   if (isTrivialMessage(exchange.message) || isQuestionAboutNothingPersonal(exchange.message)) {
     return { remember: false };
   }
   if (!model.completeJson) return null;
+  const sent = localDay(exchange.sentAt ?? new Date(), exchange.timeZone ?? null);
   let answer: unknown;
   try {
     answer = await model.completeJson({
@@ -46,19 +113,84 @@ export async function judgeExchange(
         { role: 'system', content: INSTRUCTIONS },
         {
           role: 'user',
-          content: `Person: ${exchange.message.slice(0, 2000)}\nCompanion: ${exchange.reply.slice(0, 1000)}`,
+          content: [
+            `Sent: ${sent.text} (${sent.iso}) in ${sent.timeZone}.`,
+            `Person${exchange.userName ? ` (${exchange.userName})` : ''}: ${exchange.message.slice(0, 2000)}`,
+            `Companion: ${exchange.reply.slice(0, 1000)}`,
+          ].join('\n'),
         },
       ],
       schema: JUDGE_SCHEMA,
       signal,
-      maxTokens: 60,
+      maxTokens: 60 + 90 * FACTS_MAX,
     });
   } catch {
     return null;
   }
-  const parsed = ZVerdict.safeParse(typeof answer === 'string' ? safeJson(answer) : answer);
+  return parseVerdict(typeof answer === 'string' ? safeJson(answer) : answer);
+}
+
+/** The model's answer as a verdict; facts that do not parse (or carry an impossible date) are dropped alone. */
+export function parseVerdict(answer: unknown): TVerdict | null {
+  const parsed = ZVerdict.safeParse(answer);
   if (!parsed.success) return null;
-  return parsed.data.remember ? { remember: true, importance: parsed.data.importance } : { remember: false };
+  if (!parsed.data.remember) return { remember: false };
+  const raw = (answer as { facts?: unknown }).facts;
+  const facts: TJudgedFact[] = [];
+  for (const item of Array.isArray(raw) ? raw.slice(0, FACTS_MAX) : []) {
+    const f = ZFact.safeParse(item);
+    if (!f.success) continue;
+    const dated = DATED_KINDS.includes(f.data.kind);
+    facts.push({
+      fact: f.data.fact,
+      kind: f.data.kind,
+      importance: f.data.importance,
+      happensOn: dated ? toDay(f.data.date ?? null) : null,
+    });
+  }
+  return { remember: true, importance: parsed.data.importance, facts };
+}
+
+/** A YYYY-MM-DD that is a real day, or null. */
+export function toDay(value: string | null): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : null;
+}
+
+/** The day and time a moment is in a time zone: 'Thursday 26 November 2026, 23:30' and '2026-11-26'. */
+export function localDay(at: Date, timeZone: string | null): { text: string; iso: string; timeZone: string } {
+  let zone = timeZone ?? 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    zone = 'UTC';
+  }
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  const iso = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+  return {
+    text: `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`,
+    iso,
+    timeZone: zone,
+  };
 }
 
 function safeJson(text: string): unknown {

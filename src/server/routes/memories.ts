@@ -73,12 +73,12 @@ export function memoriesRoutes(db: TDb, memory: TMemoryService) {
     });
 }
 
-export function memorySearchRoutes(memory: TMemoryService) {
+export function memorySearchRoutes(memory: TMemoryService, db: TDb) {
   return new Hono<TAppEnv>().post('/assistant-memories-search', async (c) => {
     const body = await parseJson(c, ZMemorySearch);
     const user = body.userId === undefined ? requireUser(c) : requireSelf(c, body.userId);
     return c.json(
-      await searchMemoriesFor(memory, {
+      await searchMemoriesFor(memory, db, {
         userId: user.id,
         characterId: body.characterId ?? null,
         query: body.query,

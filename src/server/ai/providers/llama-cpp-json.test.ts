@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyGguf } from '../../../test-support/tiny-gguf.ts';
+import { RECONCILE_SCHEMA } from '../../memory/facts.ts';
 import { JUDGE_SCHEMA } from '../../memory/judge.ts';
 import { createLlamaCppModel, type TLlamaCppModel } from './llama-cpp.ts';
 
@@ -28,6 +29,22 @@ describe('llama.cpp completeJson', () => {
       schema: JUDGE_SCHEMA,
       maxTokens: 64,
     });
-    expect(answer).toEqual({ remember: expect.any(Boolean), importance: expect.any(Number) });
+    expect(answer).toEqual({
+      remember: expect.any(Boolean),
+      importance: expect.any(Number),
+      facts: expect.any(Array),
+    });
+  });
+
+  it('and to the schema of a decision about kept facts', { timeout: 120_000 }, async () => {
+    const answer = await model.completeJson?.({
+      messages: [
+        { role: 'system', content: 'Answer with JSON.' },
+        { role: 'user', content: 'Kept facts:\n1. Sam lives in Paris\nNew fact: Sam moved to Berlin' },
+      ],
+      schema: RECONCILE_SCHEMA,
+      maxTokens: 400,
+    });
+    expect(answer).toMatchObject({ action: expect.stringMatching(/^(add|update|delete|none)$/) });
   });
 });

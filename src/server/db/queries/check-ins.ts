@@ -17,28 +17,36 @@ export type TCheckInCandidate = {
   timeZone: string | null;
   content: string;
   reply: string;
+  /** The kept fact (null: hand-added, or kept before facts): what the check-in picks up when present. */
+  fact: string | null;
+  /** The day a dated event or plan happened (YYYY-MM-DD). */
+  happensOn: string | null;
 };
 
 /**
  * At most one memory per person (their most important due one): not checked in, at least `minAgeSeconds`
- * old, the character not memory-disabled, the person quiet in that character's chats for `idleSeconds`,
+ * old and, for a dated event or plan, its day over in the person's time zone (the check-in comes the day
+ * after, never before), the character not memory-disabled, the person quiet in that character's chats for `idleSeconds`,
  * and under their daily cap, which shrinks by one for every check-in they have left unread.
  */
 export async function dueCheckIns(
   db: TDb,
-  opts: { minAgeSeconds: number; idleSeconds: number; dailyCap: number; limit: number },
+  opts: { minAgeSeconds: number; idleSeconds: number; dailyCap: number; limit: number; now?: Date },
 ): Promise<TCheckInCandidate[]> {
+  const now = sql`${(opts.now ?? new Date()).toISOString()}::timestamptz`;
   const result = await db.execute(sql`
     select distinct on (m.user_id)
       m.id as "memoryId", m.user_id as "userId", m.character_id as "characterId", c.name as "characterName",
       c.description as "characterDescription", coalesce(nullif(u.name, ''), u.username) as "userName",
-      u.time_zone as "timeZone", m.content, m.reply
+      u.time_zone as "timeZone", m.content, m.reply, m.fact, to_char(m.happens_on, 'YYYY-MM-DD') as "happensOn"
     from ${memories} m
     join ${users} u on u.id = m.user_id
     join ${characters} c on c.id = m.character_id and (c.user_id is null or c.user_id = m.user_id)
     where m.checked_in = false
       and c.memory_disabled = false
-      and m.created_at <= now() - make_interval(secs => ${opts.minAgeSeconds})
+      and m.created_at <= ${now} - make_interval(secs => ${opts.minAgeSeconds})
+      and case when m.happens_on is null then true
+        else m.happens_on < (${now} at time zone coalesce(u.time_zone, 'UTC'))::date end
       and not exists (
         select 1 from ${chatLogs} l
         where l.user_id = m.user_id and l.character_id = m.character_id and l.source = 'text'

@@ -16,19 +16,25 @@ const memoryColumns = {
   pinned: memories.pinned,
   importance: memories.importance,
   embeddingModel: memories.embeddingModel,
+  fact: memories.fact,
+  kind: memories.kind,
+  happensOn: memories.happensOn,
+  sourcePosition: memories.sourcePosition,
   createdAt: memories.createdAt,
   updatedAt: memories.updatedAt,
 };
 export type TMemoryRecord = Omit<TMemoryRow, 'search'>;
 
-const RAW_COLUMNS = sql.raw(
+export const RAW_COLUMNS = sql.raw(
   `m.id, m.user_id as "userId", m.character_id as "characterId", m.chat_log_uuid as "chatLogUuid",
    m.content, m.reply, m.character_name as "characterName", m.checked_in as "checkedIn", m.pinned,
-   m.importance, m.embedding_model as "embeddingModel", m.created_at as "createdAt", m.updated_at as "updatedAt"`,
+   m.importance, m.embedding_model as "embeddingModel", m.fact, m.kind,
+   to_char(m.happens_on, 'YYYY-MM-DD') as "happensOn", m.source_position as "sourcePosition",
+   m.created_at as "createdAt", m.updated_at as "updatedAt"`,
 );
 
 /** Raw rows come back with strings for timestamps on PGlite and numbers as strings on some drivers. */
-function toRecord(row: Record<string, unknown>): TMemoryRecord {
+export function toRecord(row: Record<string, unknown>): TMemoryRecord {
   return {
     id: Number(row.id),
     userId: Number(row.userId),
@@ -41,6 +47,11 @@ function toRecord(row: Record<string, unknown>): TMemoryRecord {
     pinned: Boolean(row.pinned),
     importance: Number(row.importance),
     embeddingModel: (row.embeddingModel as string | null) ?? null,
+    fact: (row.fact as string | null) ?? null,
+    kind: (row.kind as TMemoryRecord['kind']) ?? null,
+    happensOn: (row.happensOn as string | null) ?? null,
+    sourcePosition:
+      row.sourcePosition === null || row.sourcePosition === undefined ? null : Number(row.sourcePosition),
     createdAt: new Date(row.createdAt as string),
     updatedAt: new Date(row.updatedAt as string),
   };
@@ -314,13 +325,13 @@ function ranking(q: TSearchInput, skipPinned: boolean): SQL {
     ${BM25_SETTINGS.k1}::float8, ${BM25_SETTINGS.b}::float8, ${BM25_SETTINGS.depth}::integer, ${RECENCY}::float8)`;
 }
 
-/** Memories whose vector is missing or was made by another encoder, oldest first. */
+/** Memories whose vector is missing or was made by another encoder, oldest first; the text embedded is the fact when there is one. */
 export async function memoriesToEmbed(
   db: TDb,
   opts: { embeddingModel: string; limit: number },
 ): Promise<{ id: number; content: string }[]> {
   return db
-    .select({ id: memories.id, content: memories.content })
+    .select({ id: memories.id, content: sql<string>`coalesce(${memories.fact}, ${memories.content})` })
     .from(memories)
     .where(sql`${memories.embeddingModel} is distinct from ${opts.embeddingModel}`)
     .orderBy(memories.id)

@@ -11,6 +11,7 @@ import {
   exportSubscriptions,
   exportSupportMessages,
 } from '../../db/queries/account.ts';
+import { exportFactHistory } from '../../db/queries/memory-facts.ts';
 import { listUploadsOfUser } from '../../db/queries/uploads.ts';
 import { exportAudio } from '../../db/queries/voice-clips.ts';
 
@@ -25,7 +26,10 @@ export const EXPORT_PARTS: TExportPart[] = [
   { name: 'chats', rows: exportChats },
   { name: 'messages', rows: exportMessages },
   { name: 'characters', rows: exportCharacters },
+  // Each memory with its fact, kind, day and source (chat_log_uuid, source_position); then what facts said
+  // before each update, with their sources and since when.
   { name: 'memories', rows: exportMemories },
+  { name: 'memoryFactHistory', rows: exportFactHistory },
   { name: 'dailyUsage', rows: exportDailyUsage },
   { name: 'uploads', rows: listUploadsOfUser },
   // Speech made or found for the person: spoken replies, their sentences, speech on demand, samples.

@@ -18,8 +18,8 @@ import { findUserById } from '../../db/queries/users.ts';
 import { createJudgeQueue, type TJudgeJob } from '../../jobs/judge-queue.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { type TEmbedder, toVectorLiteral } from '../../memory/embedder.ts';
-import { judgeExchange, toImportance } from '../../memory/judge.ts';
 import { detectSearchCapabilities, type TSearchCapabilities } from '../../memory/search-capabilities.ts';
+import { KEPT_MIN_SIMILARITY, rememberExchange } from './remember-facts.ts';
 
 /**
  * Two memories of one person and character at or above this cosine similarity (Universal Sentence
@@ -42,15 +42,18 @@ export const SEARCH_MIN_SIMILARITY = 0.4;
 /** Recalled memories in a prompt besides the pinned ones. */
 export const RECALL_TOP = 4;
 
-export type TPromptMemory = { content: string; reply: string; pinned: boolean };
+/** `fact` (when the judge kept one) is what the prompt says; else the person's words and the reply. */
+export type TPromptMemory = { content: string; reply: string; pinned: boolean; fact?: string | null };
 
 export type TRememberInput = {
   userId: number;
   characterId: number;
   characterName: string;
   chatLogUuid: string | null;
-  /** The person's message's position in the chat (null: not a stored chat message). */
+  /** The person's message's position in the chat (null: not a stored chat message); a fact's source. */
   messagePosition?: number | null;
+  /** When the message was sent (ISO; now when missing): relative dates are resolved against it. */
+  sentAt?: string;
   message: string;
   reply: string;
   model: TChatModel;
@@ -78,7 +81,7 @@ export type TMemoryService = {
    * same kind of model, retried; a restart loses none): the reply never waits for it.
    */
   rememberLater(input: TRememberInput): void;
-  /** Judge, embed, dedupe, store; null when nothing was kept. */
+  /** Judge, embed, keep facts (or the words); the first memory kept or changed, null when none was. */
   remember(input: TRememberInput): Promise<TMemoryRecord | null>;
   /** Stores a memory as given (by hand, or "Remember this" on a message), embedded at once. */
   store(input: {
@@ -110,7 +113,8 @@ export type TMemoryService = {
   stop(): Promise<void>;
 };
 
-export function toMemory(r: TMemoryRecord): TMemory {
+/** A memory for the API; `history` is what its fact said before (memory-history.ts reads it). */
+export function toMemory(r: TMemoryRecord, history: TMemory['history'] = []): TMemory {
   return {
     id: r.id,
     characterId: r.characterId,
@@ -121,6 +125,12 @@ export function toMemory(r: TMemoryRecord): TMemory {
     checked_in: r.checkedIn,
     pinned: r.pinned,
     importance: r.importance,
+    fact: r.fact,
+    kind: r.kind,
+    happensOn: r.happensOn,
+    source: r.chatLogUuid ? { chatUuid: r.chatLogUuid, position: r.sourcePosition } : null,
+    updatedAt: r.updatedAt.toISOString(),
+    history,
   };
 }
 
@@ -187,25 +197,30 @@ export function createMemoryService(deps: {
   };
 
   const remember = async (input: TRememberInput, signal?: AbortSignal): Promise<TMemoryRecord | null> => {
-    const verdict = await judgeExchange(input.model, { message: input.message, reply: input.reply }, signal);
-    // Stopped while judging (shutdown): the job is already back in the queue for a retry.
-    signal?.throwIfAborted();
-    if (verdict === null) {
-      log?.debug({ model: input.model.id }, 'memory judge gave no usable answer');
-      return null;
-    }
-    if (!verdict.remember) return null;
-    const embedding = input.embedding ?? (await embedOne(input.message));
-    return writeMemory({
-      userId: input.userId,
-      characterId: input.characterId,
-      characterName: input.characterName,
-      chatLogUuid: input.chatLogUuid,
-      content: input.message,
-      reply: input.reply,
-      importance: toImportance(verdict.importance),
-      embedding,
-    });
+    const kept = await rememberExchange(
+      {
+        db,
+        log,
+        embedderId: embedder.id,
+        embedOne,
+        vectorFor,
+        closest: (q) => search({ ...q, limit: 8, minSimilarity: KEPT_MIN_SIMILARITY }),
+        keepWords: async (exchange, importance) =>
+          writeMemory({
+            userId: exchange.userId,
+            characterId: exchange.characterId,
+            characterName: exchange.characterName,
+            chatLogUuid: exchange.chatLogUuid,
+            content: exchange.message,
+            reply: exchange.reply,
+            importance,
+            embedding: exchange.embedding ?? (await embedOne(exchange.message)),
+          }),
+      },
+      input,
+      signal,
+    );
+    return kept[0] ?? null;
   };
 
   const search = async (input: {
@@ -281,8 +296,8 @@ export function createMemoryService(deps: {
         minSimilarity: RECALL_MIN_SIMILARITY,
       });
       const memories = [
-        ...pinned.map((m) => ({ content: m.content, reply: m.reply, pinned: true })),
-        ...top.map((m) => ({ content: m.content, reply: m.reply, pinned: false })),
+        ...pinned.map((m) => ({ content: m.content, reply: m.reply, pinned: true, fact: m.fact })),
+        ...top.map((m) => ({ content: m.content, reply: m.reply, pinned: false, fact: m.fact })),
       ];
       return { memories, embedding };
     },
@@ -296,6 +311,7 @@ export function createMemoryService(deps: {
           characterName: input.characterName,
           chatLogUuid: input.chatLogUuid,
           messagePosition: input.messagePosition ?? null,
+          sentAt: input.sentAt ?? new Date().toISOString(),
           message: input.message,
           reply: input.reply,
           modelKind: isLocalModel(input.model) ? 'local' : 'remote',

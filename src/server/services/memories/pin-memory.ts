@@ -3,7 +3,7 @@ import type { TMemory } from '../../../shared/memories.ts';
 import type { TDb } from '../../db/client.ts';
 import { setMemoryPinned } from '../../db/queries/memories.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toMemory } from './memory-service.ts';
+import { withHistory } from './memory-history.ts';
 
 export async function pinMemory(
   db: TDb,
@@ -11,5 +11,5 @@ export async function pinMemory(
 ): Promise<TMemory> {
   const row = await setMemoryPinned(db, opts);
   if (!row) throw notFound('Memory');
-  return toMemory(row);
+  return (await withHistory(db, opts.userId, [row]))[0] as TMemory;
 }

@@ -5,5 +5,5 @@ import { latestMemories } from '../../db/queries/memories.ts';
 import { toMemory } from './memory-service.ts';
 
 export async function recentMemories(db: TDb, userId: number): Promise<TMemory[]> {
-  return (await latestMemories(db, userId, RECENT_MEMORIES)).map(toMemory);
+  return (await latestMemories(db, userId, RECENT_MEMORIES)).map((r) => toMemory(r));
 }

@@ -39,6 +39,7 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
     idleSeconds: Math.min(ACTIVE_WINDOW_SECONDS, config.CHECKIN_MIN_AGE_SECONDS),
     dailyCap: config.CHECKIN_DAILY_CAP,
     limit: 50,
+    now,
   });
   const written: string[] = [];
   for (const candidate of candidates) {
@@ -50,7 +51,7 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
         userId: candidate.userId,
         characterId: candidate.characterId,
         chatUuid: null,
-        history: [{ content: candidate.content }],
+        history: [{ content: candidate.fact ?? candidate.content }],
       });
       const text = await writeCheckIn(await deps.pickModel(), candidate, lore);
       const chatUuid = await insertCheckInLog(db, {
@@ -78,7 +79,7 @@ async function writeCheckIn(model: TChatModel, c: TCheckInCandidate, lore: TPlac
     persona: { name: c.characterName, description: c.characterDescription },
     userName: c.userName,
     history: [],
-    memories: [{ content: c.content, reply: c.reply, pinned: false }],
+    memories: [{ content: c.content, reply: c.reply, pinned: false, fact: c.fact }],
     withThoughts: false,
     lore,
   });
@@ -90,7 +91,7 @@ async function writeCheckIn(model: TChatModel, c: TCheckInCandidate, lore: TPlac
     ...rest,
     {
       role: 'user' as const,
-      content: `(Write ${c.characterName}'s short, natural message to ${c.userName} that picks up what ${c.userName} told you: "${c.content.slice(0, 500)}". Ask how it went or how they are, in one or two sentences.)`,
+      content: `(Write ${c.characterName}'s short, natural message to ${c.userName} that picks up ${pickUp(c)}. Ask how it went or how they are, in one or two sentences.)`,
     },
   ];
   let text = '';
@@ -104,4 +105,27 @@ async function writeCheckIn(model: TChatModel, c: TCheckInCandidate, lore: TPlac
   const trimmed = text.trim();
   if (trimmed === '') throw new Error('The model wrote an empty check-in');
   return trimmed;
+}
+
+/** What the check-in is about: the kept fact (a dated one said to be over), else the person's words. */
+function pickUp(c: TCheckInCandidate): string {
+  if (!c.fact) return `what ${c.userName} told you: "${c.content.slice(0, 500)}"`;
+  const when = c.happensOn ? ` (it was on ${longDay(c.happensOn)}, now past)` : '';
+  return `what you know: "${c.fact.slice(0, 500)}"${when}`;
+}
+
+/** '2026-11-27' → 'Friday 27 November 2026' (from its parts: ICU versions differ on the comma). */
+function longDay(day: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    })
+      .formatToParts(new Date(`${day}T12:00:00Z`))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }
