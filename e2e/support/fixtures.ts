@@ -4,7 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/login.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
-export type TPerson = { email: string; name: string; password?: string };
+export type TPerson = { email: string; name: string; password?: string; birthDate?: string };
 
 export function newPerson(name = 'Robin Tester'): TPerson {
   return { email: `e2e-${randomBytes(5).toString('hex')}@example.com`, name };

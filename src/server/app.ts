@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { BIRTH_DATE_NEEDED_MESSAGE } from '../shared/birth-date.ts';
 import { modelSetFromConfig, type TModelSet } from './ai/model-set.ts';
 import { createAuthConfig } from './auth/auth-config.ts';
 import { createIdp, isIdpEnabled } from './auth/idp/provider.ts';
@@ -154,6 +155,26 @@ export function createApp(deps: TAppDeps) {
     });
   }
 
+  // Minors (issue 23): someone who signed in without a date of birth (Google) gives it before chatting or
+  // making a character, so the age rules apply from their first message.
+  const birthDateFirst: MiddlewareHandler<TAppEnv> = async (c, next) => {
+    if (c.req.method !== 'POST' && c.req.method !== 'PUT') return next();
+    if (!requireUser(c).birthDate) throw new AppError('birth_date_needed', BIRTH_DATE_NEEDED_MESSAGE);
+    return next();
+  };
+  for (const path of [
+    '/assistant-reply-*',
+    '/api/chatlogs/:uuid/messages/:position/regenerate',
+    '/api/chatlogs/:uuid/messages/:position/continue',
+    '/api/groups',
+    '/api/groups/:uuid/turn',
+    '/api/character-personas',
+    '/api/character-personas/:characterId',
+    '/upload/character-card',
+  ]) {
+    app.use(path, birthDateFirst);
+  }
+
   // Abuse limits (per person and per address, shared through the database) on uploads and replies.
   const perPerson = (person: TLimiter, address: TLimiter): MiddlewareHandler<TAppEnv> => {
     return async (c, next) => {
@@ -222,7 +243,13 @@ export function createApp(deps: TAppDeps) {
   app.route('/api/reports', reportsRoutes(db));
   app.route(
     '/api/account',
-    accountRoutes(db, storage, config.adminEmails, { backoff, trustProxy: config.TRUST_PROXY }),
+    accountRoutes(
+      db,
+      storage,
+      config.adminEmails,
+      { backoff, trustProxy: config.TRUST_PROXY },
+      { minAge: config.minAge },
+    ),
   );
   app.route('/api/admin', adminRoutes(db, config, deps.jobs));
   app.route('/api/models', modelsRoutes(config, db, models));

@@ -16,3 +16,9 @@ export const ZSetBirthDate = z.object({ birthDate: ZBirthDate });
 
 /** What a person too young for this Kindred is told (no account is made or kept). */
 export const tooYoungMessage = (minAge: number) => `Kindred is for people aged ${minAge} and over.`;
+
+/** The screen a person who signed in with no date of birth (Google) sees once, before anything else. */
+export const BIRTH_DATE_TITLE = 'What is your date of birth?';
+export const BIRTH_DATE_TEXT =
+  'Kindred asks everyone once. People under 18 get a version of Kindred made for them: no sexual content, a reminder to take a break every three hours, and no characters marked 18+.';
+export const BIRTH_DATE_NEEDED_MESSAGE = 'Tell us your date of birth before you chat.';

@@ -73,6 +73,8 @@ export const ZCreateCharacter = z.object({
     .nullable(),
   /** Voice: the pitch and speed chosen on the create page (what the preview played). */
   voiceSettings: ZStoredVoiceSettings.optional().nullable(),
+  /** 18+: marked by its maker, hidden from people under 18 (issue 23); a person under 18 cannot set it. */
+  isAdult: z.boolean('isAdult must be true or false').optional(),
   /** Spec body field; must name the signed-in person when present. */
   userId: z.union([z.number(), z.string()]).optional().nullable(),
 });
@@ -110,7 +112,17 @@ export type TPersona = TPersonaListItem & {
   memoryDisabled: boolean;
   /** The pitch and speed chosen on the create page (the edit page starts from them). */
   voiceSettings?: TStoredVoiceSettings | null;
+  /** Marked 18+ by its maker: hidden from people under 18. */
+  isAdult: boolean;
 };
+
+/** The create and edit form's 18+ box, and what a person under 18 is told. */
+export const ADULT_CHARACTER_LABEL = '18+ (hidden from people under 18)';
+export const MINOR_ADULT_CHARACTER_MESSAGE = 'People under 18 cannot mark a character 18+.';
+export const MINOR_SEXUAL_TEXT_MESSAGE =
+  'This character has sexual content, which Kindred does not allow for people under 18. Change the words and try again.';
+export const MINOR_ADULT_CARD_MESSAGE =
+  'This card is marked 18+, and Kindred hides 18+ characters from people under 18.';
 
 export type TBanner = {
   group: number;

@@ -4,6 +4,8 @@ export type TErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
+  /** Signed in without a date of birth (Google): asked once before chatting (issue 23). */
+  | 'birth_date_needed'
   | 'no_owner'
   | 'not_found'
   | 'conflict'

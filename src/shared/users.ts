@@ -39,6 +39,10 @@ export type TSessionPayload = {
     canChangePassword?: boolean;
     /** The one-time notice that characters are AI was dismissed (issue 23). */
     hasSeenAiNotice?: boolean;
+    /** No date of birth yet (a Google person after their first sign-in): asked before anything else. */
+    needsBirthDate?: boolean;
+    /** Known to be under 18: the create form offers no 18+ mark. */
+    isMinor?: boolean;
   };
   expires?: string;
 };

@@ -71,11 +71,15 @@ export async function createTestApp(
 
 export type TTestUser = { id: number; email: string; username: string; cookie: string };
 
+/** The date of birth test people have unless a test gives another (an adult's). */
+export const ADULT_BIRTH_DATE = '1990-01-01';
+
 let counter = 0;
 
 export async function createSignedInUser(
   database: TDatabase,
-  opts: { name?: string; isSubscribed?: boolean } = {},
+  /** birthDate: an adult's unless given; null for a person who signed in without one (Google). */
+  opts: { name?: string; isSubscribed?: boolean; birthDate?: string | null } = {},
 ): Promise<TTestUser> {
   counter += 1;
   const tag = `${counter}${randomBytes(3).toString('hex')}`;
@@ -84,6 +88,7 @@ export async function createSignedInUser(
     name: opts.name ?? `Person ${tag}`,
     image: null,
     username: `person${tag}`,
+    birthDate: opts.birthDate === undefined ? ADULT_BIRTH_DATE : opts.birthDate,
   });
   if (opts.isSubscribed) await givePlus(database, user.id);
   const sessionToken = randomBytes(24).toString('hex');

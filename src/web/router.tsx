@@ -19,6 +19,8 @@ async function requireSignedIn() {
   ]);
   const user = await queryClient.fetchQuery(sessionQuery).catch(() => null);
   if (!user) throw redirect('/login');
+  // Signed in without a date of birth (Google): asked once, before anything else (issue 23).
+  if (user.needsBirthDate) throw redirect('/birth-date');
   return null;
 }
 
@@ -42,6 +44,13 @@ export const router = createBrowserRouter([
         lazy: screen(() => import('./components/query-layout.tsx'), 'QueryLayout'),
         children: [
           { path: '/safety', lazy: screen(() => import('./routes/safety.tsx'), 'SafetyRoute') },
+          {
+            path: '/birth-date',
+            lazy: async () => {
+              const { BirthDateRoute, birthDateLoader } = await import('./routes/birth-date.tsx');
+              return { Component: BirthDateRoute, loader: birthDateLoader };
+            },
+          },
           {
             path: '/edit-profile',
             lazy: screen(() => import('./routes/edit-profile.tsx'), 'EditProfileRoute'),

@@ -29,6 +29,7 @@ function toAdapterUser(row: TUserRow): AdapterUser {
     username: row.username,
     isSubscribed: row.isSubscribed,
     aiNoticeSeenAt: row.aiNoticeSeenAt,
+    birthDate: row.birthDate,
   } as AdapterUser;
 }
 

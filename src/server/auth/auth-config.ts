@@ -2,6 +2,7 @@
 import type { AuthConfig } from '@auth/core';
 import type { OIDCConfig } from '@auth/core/providers';
 import Google from '@auth/core/providers/google';
+import { isMinorOn } from '../../shared/safety.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import { endIdpSessionsOfUser } from '../db/queries/idp.ts';
@@ -69,6 +70,7 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
           username: string;
           isSubscribed: boolean;
           aiNoticeSeenAt?: Date | null;
+          birthDate?: string | null;
         };
         const owner = await isOwner(db, config.adminEmails, { id: Number(u.id), email: u.email });
         return {
@@ -83,6 +85,8 @@ export function createAuthConfig(config: TConfig, db: TDb): AuthConfig {
             isOwner: owner,
             canChangePassword: !config.isGoogleConfigured,
             hasSeenAiNotice: Boolean(u.aiNoticeSeenAt),
+            needsBirthDate: !u.birthDate,
+            isMinor: isMinorOn(u.birthDate),
           },
         } as never;
       },

@@ -56,6 +56,8 @@ describe('sign-in through the bundled provider', () => {
       isOwner: true,
       canChangePassword: true,
       hasSeenAiNotice: false,
+      needsBirthDate: false,
+      isMinor: false,
     });
     expect(JSON.stringify(session)).not.toContain(jar.get('authjs.session-token'));
 

@@ -12,6 +12,8 @@ export type TSessionUser = {
   username: string;
   image: string | null;
   isSubscribed: boolean;
+  /** Date of birth (YYYY-MM-DD); null: not given yet (a Google person is asked once after signing in). */
+  birthDate: string | null;
 };
 
 const COOKIE_NAMES = ['__Secure-authjs.session-token', 'authjs.session-token'];
@@ -26,6 +28,6 @@ export async function readSessionUser(c: Context, db: TDb): Promise<TSessionUser
   const row = await findSessionWithUser(db, token);
   // A suspended person's sessions are ended when they are suspended; one that slipped through counts for nothing.
   if (!row || row.user.suspendedAt) return null;
-  const { id, email, name, username, image, isSubscribed } = row.user;
-  return { id, email, name, username, image, isSubscribed };
+  const { id, email, name, username, image, isSubscribed, birthDate } = row.user;
+  return { id, email, name, username, image, isSubscribed, birthDate };
 }

@@ -8,6 +8,7 @@ const STATUS: Record<TErrorCode, 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 |
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  birth_date_needed: 403,
   /** An owner-only call while the installation has no owner (its owner was deleted; ADMIN_EMAILS is empty). */
   no_owner: 403,
   not_found: 404,

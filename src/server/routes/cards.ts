@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ZCardExportQuery, ZCharacterId } from '../../shared/characters.ts';
+import { isMinorOn } from '../../shared/safety.ts';
 import type { TDb } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseParams, parseQuery, requireUser, type TAppEnv } from '../lib/http.ts';
@@ -28,6 +29,7 @@ export function cardsRoutes(db: TDb, storage: TStorage, maxBytes: number) {
         bytes: Buffer.from(await file.arrayBuffer()),
         filename: file.name,
         maxAvatarBytes: maxBytes,
+        isMinor: isMinorOn(user.birthDate),
       });
       return c.json(persona, 201);
     })

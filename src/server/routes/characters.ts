@@ -8,6 +8,7 @@ import {
   ZListQuery,
   ZUpdateCharacter,
 } from '../../shared/characters.ts';
+import { isMinorOn } from '../../shared/safety.ts';
 import { ZUserId } from '../../shared/users.ts';
 import type { TDb } from '../db/client.ts';
 import {
@@ -50,8 +51,8 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
         return pageReply(c, await listCharacters(db, { userId: user.id, ...query }));
       })
       .get('/featured', async (c) => {
-        requireUser(c);
-        return c.json(await getFeatured(db));
+        const user = requireUser(c);
+        return c.json(await getFeatured(db, user.id));
       })
       .get('/user/:userId', async (c) => {
         const { userId } = parseParams(c, ZUserParam);
@@ -79,6 +80,8 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
           voiceDescription: body.voiceDescription,
           greeting: body.greeting,
           voiceSettings: body.voiceSettings,
+          isAdult: body.isAdult,
+          isMinor: isMinorOn(user.birthDate),
         });
         return c.json(persona, 201);
       })
@@ -87,7 +90,14 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
         const user = requireUser(c);
         const { characterId } = parseParams(c, ZCharacterParam);
         const body = await parseJson(c, ZUpdateCharacter);
-        return c.json(await updateCharacter(db, storage, { userId: user.id, characterId, ...body }));
+        return c.json(
+          await updateCharacter(db, storage, {
+            userId: user.id,
+            characterId,
+            ...body,
+            isMinor: isMinorOn(user.birthDate),
+          }),
+        );
       })
       .delete('/:characterId', async (c) => {
         const user = requireUser(c);

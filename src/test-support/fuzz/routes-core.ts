@@ -31,6 +31,7 @@ export function coreRoutes(t: TFuzzTargets): TFuzzRoute[] {
     voiceId: field(null, 'en-1', 'slt'),
     voiceDescription: field(null, 'warm'),
     greeting: field('Hello {{userName}}'),
+    isAdult: field(false, true),
   };
   const reply = shaped({
     userId: field(...ids),

@@ -232,6 +232,15 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
       ),
     },
     {
+      // The fuzzing person gave theirs at sign-up: every answer is refused (409), nothing deleted.
+      name: 'PUT /api/account/birth-date',
+      requests: json(
+        'PUT',
+        '/api/account/birth-date',
+        shaped({ birthDate: field('1990-01-01', '2020-01-01', '1990-02-30', 'yesterday') }),
+      ),
+    },
+    {
       name: 'POST /api/admin/reset-link',
       requests: json(
         'POST',

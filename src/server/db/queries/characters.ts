@@ -2,7 +2,7 @@
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import { rowsOf, type TDb } from '../client.ts';
-import { characters, type TCharacterRow } from '../schema.ts';
+import { characters, type TCharacterRow, users } from '../schema.ts';
 
 /** The columns a list needs; descriptions and cards stay in the database. */
 const listColumns = {
@@ -24,14 +24,26 @@ export type TCharacterListRow = {
   featuredOrder: number | null;
 };
 
+/**
+ * The person is known to be 18 or over: a date of birth at least 18 years before today (UTC). Someone
+ * under 18, or whose date of birth is not known yet, is not.
+ */
+export const isKnownAdultSql = (userId: number | SQL) =>
+  sql`exists (select 1 from ${users} au where au.id = ${userId}
+    and au.birth_date <= (now() at time zone 'UTC')::date - interval '18 years')`;
+
+/** Characters marked 18+ by their owner are hidden from anyone not known to be an adult (issue 23). */
+export const adultAllowedSql = (isAdultColumn: SQL | typeof characters.isAdult, userId: number | SQL) =>
+  sql`(not ${isAdultColumn} or ${isKnownAdultSql(userId)})`;
+
 /** LIKE with the person's text taken literally. */
 const nameContains = (q: string): SQL =>
   sql`lower(${characters.name}) like ${`%${q.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`;
 
 type TPageOpts = { after?: number; limit: number; q?: string };
 
-function pageOf(owner: SQL, opts: TPageOpts) {
-  const filters = [owner];
+function pageOf(owner: SQL, userId: number, opts: TPageOpts) {
+  const filters = [owner, adultAllowedSql(characters.isAdult, userId)];
   if (opts.after !== undefined) filters.push(gt(characters.id, opts.after));
   if (opts.q) filters.push(nameContains(opts.q));
   return and(...filters)!;
@@ -49,13 +61,13 @@ export async function listVisibleCharacters(
   const builtIn = db
     .select(listColumns)
     .from(characters)
-    .where(pageOf(and(isNull(characters.userId), isNull(characters.hiddenAt))!, opts))
+    .where(pageOf(and(isNull(characters.userId), isNull(characters.hiddenAt))!, userId, opts))
     .orderBy(asc(characters.id))
     .limit(opts.limit);
   const own = db
     .select(listColumns)
     .from(characters)
-    .where(pageOf(eq(characters.userId, userId), opts))
+    .where(pageOf(eq(characters.userId, userId), userId, opts))
     .orderBy(asc(characters.id))
     .limit(opts.limit);
   const [a, b] = await Promise.all([builtIn, own]);
@@ -71,23 +83,29 @@ export async function listOwnCharacters(
   return db
     .select(listColumns)
     .from(characters)
-    .where(pageOf(eq(characters.userId, userId), opts))
+    .where(pageOf(eq(characters.userId, userId), userId, opts))
     .orderBy(asc(characters.id))
     .limit(opts.limit);
 }
 
-/** The built-in cast, for the home banners and the sidebar. */
-export async function listBuiltInCharacters(db: TDb): Promise<TCharacterListRow[]> {
+/** The built-in cast, for the home banners and the sidebar (those marked 18+ only for adults). */
+export async function listBuiltInCharacters(db: TDb, userId: number): Promise<TCharacterListRow[]> {
   return db
     .select(listColumns)
     .from(characters)
-    .where(and(isNull(characters.userId), isNull(characters.hiddenAt)))
+    .where(
+      and(
+        isNull(characters.userId),
+        isNull(characters.hiddenAt),
+        adultAllowedSql(characters.isAdult, userId),
+      ),
+    )
     .orderBy(asc(characters.id));
 }
 
 /**
  * A character the person may see: built-in (unless the owner hid it after a report), or their own (hidden or
- * not). Someone else's is as good as missing.
+ * not); one marked 18+ only when the person is known to be an adult. Someone else's is as good as missing.
  */
 export async function findVisibleCharacter(
   db: TDb,
@@ -101,6 +119,7 @@ export async function findVisibleCharacter(
       and(
         eq(characters.id, id),
         sql`((${characters.userId} is null and ${characters.hiddenAt} is null) or ${characters.userId} = ${userId})`,
+        adultAllowedSql(characters.isAdult, userId),
       ),
     );
   return row;
@@ -117,6 +136,8 @@ export type TNewCharacter = {
   voiceDescription: string | null;
   voiceSettings?: TStoredVoiceSettings | null;
   card?: unknown;
+  /** Marked 18+ by its owner: hidden from people under 18. */
+  isAdult?: boolean;
 };
 
 export async function insertCharacter(db: TDb, values: TNewCharacter): Promise<TCharacterRow> {

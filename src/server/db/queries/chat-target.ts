@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, chatMessages, users } from '../schema.ts';
+import { adultAllowedSql } from './characters.ts';
 import { reserveDailyMessageSql } from './usage.ts';
 
 /** The character to chat with, and whose the named chat log is (null: no log named, or not the person's). */
@@ -20,7 +21,7 @@ type TTargetKey = { userId: number; characterId: number; uuid: string | null };
 
 /**
  * The one statement that finds a chat target: the character the person may see (built-in and not hidden by
- * the owner, or their own),
+ * the owner, or their own; one marked 18+ only for a person known to be an adult),
  * the character of the named chat log when it is theirs, and the person's persona. No row: no such character.
  */
 function chatTargetSql(opts: TTargetKey) {
@@ -30,7 +31,8 @@ function chatTargetSql(opts: TTargetKey) {
     from ${characters} c
     left join ${chatLogs} l on l.uuid = ${opts.uuid}::uuid and l.user_id = ${opts.userId}
     where c.id = ${opts.characterId}
-      and ((c.user_id is null and c.hidden_at is null) or c.user_id = ${opts.userId})`;
+      and ((c.user_id is null and c.hidden_at is null) or c.user_id = ${opts.userId})
+      and ${adultAllowedSql(sql`c.is_adult`, opts.userId)}`;
 }
 
 type TTargetRow = Omit<TChatTarget, 'logCharacterId'> & { logCharacterId: number | string | null };

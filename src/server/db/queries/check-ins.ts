@@ -2,6 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, chatMessages, memories, users } from '../schema.ts';
+import { adultAllowedSql } from './characters.ts';
 
 export async function saveTimeZone(db: TDb, userId: number, timeZone: string): Promise<void> {
   await db.update(users).set({ timeZone }).where(eq(users.id, userId));
@@ -42,6 +43,7 @@ export async function dueCheckIns(
     from ${memories} m
     join ${users} u on u.id = m.user_id
     join ${characters} c on c.id = m.character_id and (c.user_id is null or c.user_id = m.user_id)
+      and ${adultAllowedSql(sql`c.is_adult`, sql`m.user_id`)}
     where m.checked_in = false
       and c.memory_disabled = false
       and m.created_at <= ${now} - make_interval(secs => ${opts.minAgeSeconds})

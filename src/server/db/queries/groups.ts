@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TReplyOrder } from '../../../shared/groups.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, chatMembers, chatMessages, type TChatLogRow } from '../schema.ts';
+import { adultAllowedSql } from './characters.ts';
 
 export type TMemberRow = {
   characterId: number;
@@ -24,6 +25,7 @@ export async function countUsableCharacters(db: TDb, userId: number, ids: number
       and(
         inArray(characters.id, ids),
         sql`(${characters.userId} is null or ${characters.userId} = ${userId})`,
+        adultAllowedSql(characters.isAdult, userId),
       ),
     );
   return rows.length;

@@ -1,5 +1,5 @@
 // SQL for people: users, their sign-in accounts and their database sessions.
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../client.ts';
 import { accounts, installationOwner, sessions, type TUserRow, users } from '../schema.ts';
 import { isPlusSql } from './billing.ts';
@@ -93,6 +93,16 @@ export async function updateUser(
 ): Promise<TUserRow | undefined> {
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning(userWithPlan);
   return row;
+}
+
+/** Sets a date of birth that was not given yet; false when one was (nothing changed). */
+export async function setBirthDateOnce(db: TDb, id: number, birthDate: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ birthDate })
+    .where(and(eq(users.id, id), isNull(users.birthDate)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 export async function insertAccount(db: TDb, account: typeof accounts.$inferInsert) {

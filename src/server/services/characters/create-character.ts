@@ -6,6 +6,7 @@ import { insertCharacter } from '../../db/queries/characters.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
 import { assertUsableAvatar, isBuiltInAvatar } from '../uploads/usable-avatar.ts';
+import { assertCharacterAllowedForMinor } from './minor-rules.ts';
 import { toPersona } from './to-persona.ts';
 
 export type TCreateCharacterInput = {
@@ -20,9 +21,18 @@ export type TCreateCharacterInput = {
   /** The optional greeting a new chat opens with. */
   greeting?: string | null;
   voiceSettings?: TStoredVoiceSettings | null;
+  /** Marked 18+ by its maker. */
+  isAdult?: boolean;
+  /** The maker is under 18: no 18+ mark, no sexual content. */
+  isMinor: boolean;
 };
 
 export async function createCharacter(db: TDb, storage: TStorage, input: TCreateCharacterInput) {
+  assertCharacterAllowedForMinor({
+    isMinor: input.isMinor,
+    isAdult: input.isAdult === true,
+    texts: [input.name, input.tagline, input.description, input.greeting],
+  });
   // Only pictures that went through the upload's checks; no remote images in chat.
   if (!isBuiltInAvatar(input.avatarUrl) && !storage.owns(input.avatarUrl)) {
     throw new AppError('bad_request', 'avatarUrl must be an image uploaded through /upload/avatar');
@@ -38,6 +48,7 @@ export async function createCharacter(db: TDb, storage: TStorage, input: TCreate
     voiceDescription: input.voiceDescription || null,
     greeting: input.greeting || null,
     voiceSettings: input.voiceSettings ?? null,
+    isAdult: input.isAdult === true,
   });
   return toPersona(row);
 }

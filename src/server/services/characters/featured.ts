@@ -7,8 +7,8 @@ import { toListItem } from './to-persona.ts';
 
 const BANNER_SIZE = 4;
 
-export async function getFeatured(db: TDb): Promise<TFeatured> {
-  const cast = (await listBuiltInCharacters(db)).map(toListItem);
+export async function getFeatured(db: TDb, userId: number): Promise<TFeatured> {
+  const cast = (await listBuiltInCharacters(db, userId)).map(toListItem);
   const rank = (g: number | null) => g ?? Number.MAX_SAFE_INTEGER;
   const sidebar = [...cast].sort(
     (a, b) =>

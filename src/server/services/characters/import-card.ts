@@ -14,13 +14,21 @@ import { insertLorebook } from '../../db/queries/lorebooks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
 import { cutText } from './cut-text.ts';
+import { assertCharacterAllowedForMinor, isAdultCard } from './minor-rules.ts';
 import { storeAvatar } from './store-avatar.ts';
 import { toPersona } from './to-persona.ts';
 
 export async function importCharacterCard(
   db: TDb,
   storage: TStorage,
-  opts: { userId: number; bytes: Buffer; filename?: string; maxAvatarBytes: number },
+  opts: {
+    userId: number;
+    bytes: Buffer;
+    filename?: string;
+    maxAvatarBytes: number;
+    /** The person is under 18: a card tagged 18+ or with sexual content is refused. */
+    isMinor: boolean;
+  },
 ) {
   let card: TImportedCard;
   let book: TCodecBook | null;
@@ -39,6 +47,14 @@ export async function importCharacterCard(
   const description = cutText(card.description, CHARACTER_LIMITS.description);
   if (name === '') throw new AppError('bad_request', 'The card has no character name.');
   if (description === '') throw new AppError('bad_request', 'The card has no description or personality.');
+  // A card tagged NSFW (or 18+) becomes a character marked 18+; a person under 18 cannot import one.
+  const isAdult = isAdultCard(card.tags);
+  assertCharacterAllowedForMinor({
+    isMinor: opts.isMinor,
+    isAdult,
+    texts: [name, card.tagline, description, card.greeting],
+    fromCard: true,
+  });
 
   // The picture goes through the same checks and re-encoding as an uploaded avatar.
   const avatarUrl = card.avatar
@@ -60,6 +76,7 @@ export async function importCharacterCard(
       voiceId: null,
       voiceDescription: null,
       card: card.card,
+      isAdult,
     });
     if (book) {
       await insertLorebook(

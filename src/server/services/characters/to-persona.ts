@@ -21,4 +21,5 @@ export const toPersona = (r: TCharacterRow): TPersona => ({
   voiceDescription: r.voiceDescription,
   memoryDisabled: r.memoryDisabled,
   voiceSettings: r.voiceSettings,
+  isAdult: r.isAdult,
 });

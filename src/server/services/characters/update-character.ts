@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
 import { removeUnusedUpload } from '../uploads/remove-unused-upload.ts';
 import { assertUsableAvatar, isBuiltInAvatar } from '../uploads/usable-avatar.ts';
+import { assertCharacterAllowedForMinor } from './minor-rules.ts';
 import { toPersona } from './to-persona.ts';
 
 export type TUpdateCharacterInput = {
@@ -23,12 +24,21 @@ export type TUpdateCharacterInput = {
   voiceDescription?: string | null;
   greeting?: string | null;
   voiceSettings?: TStoredVoiceSettings | null;
+  /** Absent: the 18+ mark stays as it is. */
+  isAdult?: boolean;
+  /** The maker is under 18: no 18+ mark, no sexual content. */
+  isMinor: boolean;
 };
 
 export async function updateCharacter(db: TDb, storage: TStorage, input: TUpdateCharacterInput) {
   const found = await findVisibleCharacter(db, input.userId, input.characterId);
   if (!found) throw notFound('Character');
   if (found.userId === null) throw new AppError('forbidden', 'Built-in characters cannot be edited');
+  assertCharacterAllowedForMinor({
+    isMinor: input.isMinor,
+    isAdult: input.isAdult === true,
+    texts: [input.name, input.tagline, input.description, input.greeting],
+  });
   const newAvatar = input.avatarUrl && input.avatarUrl !== found.avatarUrl ? input.avatarUrl : undefined;
   if (newAvatar) {
     if (!isBuiltInAvatar(newAvatar) && !storage.owns(newAvatar)) {
@@ -45,6 +55,7 @@ export async function updateCharacter(db: TDb, storage: TStorage, input: TUpdate
     voiceDescription: input.voiceDescription || null,
     greeting: input.greeting || null,
     ...(input.voiceSettings === undefined ? {} : { voiceSettings: input.voiceSettings }),
+    ...(input.isAdult === undefined ? {} : { isAdult: input.isAdult }),
   });
   if (!row) throw notFound('Character');
   if (newAvatar) await removeUnusedUpload(db, storage, { userId: input.userId, url: found.avatarUrl });

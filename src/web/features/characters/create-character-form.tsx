@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
+  ADULT_CHARACTER_LABEL,
   CHARACTER_LIMITS,
   ROLE_PLAY_PREFIX,
   type TPersona,
@@ -52,6 +53,8 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
   const [sampleText, setSampleText] = useState('');
   const [voiceDescription, setVoiceDescription] = useState(character?.voiceDescription ?? '');
   const voiceControls = useVoiceControls(voiceDescription, voiceId, character?.voiceSettings);
+  const [isAdult, setIsAdult] = useState(character?.isAdult ?? false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [errors, setErrors] = useState<TErrors>({});
   const refs = {
     name: useRef<HTMLInputElement>(null),
@@ -88,6 +91,8 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
         voiceDescription,
         greeting: greeting.trim() || null,
         voiceSettings: voiceControls.stored,
+        // People under 18 are not offered the mark (the server refuses it from them).
+        ...(user.isMinor ? {} : { isAdult }),
       };
       if (character) {
         await api(`/api/character-personas/${character.id}`, { method: 'PUT', json: body });
@@ -105,12 +110,15 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
       await queryClient.invalidateQueries({ queryKey: ['persona', id] });
       navigate(`/chat/${id}`);
     },
-    onError: (error) =>
-      console.error(character ? 'Failed to update character' : 'Failed to create character', error),
+    onError: (error) => {
+      console.error(character ? 'Failed to update character' : 'Failed to create character', error);
+      setSaveError(error.message);
+    },
   });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setSaveError(null);
     const missing: TErrors = {};
     if (!name.trim()) missing.name = 'Character Name is required';
     if (!tagline.trim()) missing.tagline = 'Tagline is required';
@@ -234,6 +242,27 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
         voiceId={voiceId}
         onVoiceIdChange={setVoiceId}
       />
+      {user.isMinor ? null : (
+        <label className="flex items-start gap-3">
+          <input
+            type="checkbox"
+            checked={isAdult}
+            onChange={(e) => setIsAdult(e.target.checked)}
+            className="mt-1 h-4 w-4 accent-accent"
+          />
+          <span>
+            <span className="block font-medium">{ADULT_CHARACTER_LABEL}</span>
+            <span className="block text-sm text-muted">
+              For characters with sexual or other adult content. People under 18 never see them.
+            </span>
+          </span>
+        </label>
+      )}
+      {saveError ? (
+        <p role="alert" className="rounded-xl border border-red-400/60 bg-red-500/10 px-3 py-2 text-sm">
+          {saveError}
+        </p>
+      ) : null}
       <button
         type="submit"
         disabled={save.isPending}
