@@ -146,35 +146,38 @@ test.describe('the three-hour break reminder', () => {
     await new Promise((r) => setTimeout(r, 250));
   }
 
-  test('a 15-year-old chatting for three hours gets the reminder with the next reply, once', async ({
-    browser,
-  }) => {
-    test.setTimeout(180_000);
-    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
-    await new LoginPage(page).signIn({ ...newPerson('Theo Teen'), birthDate: yearsAgo(15) });
-    await expect(page).toHaveURL(/\/$/);
-    const chat = new ChatPage(page);
-    await chat.open(1);
-    await page.getByRole('button', { name: 'I understand' }).click();
-    const reminder = page.getByText(
-      'You have been chatting for a while. Remember that Seraphine Vale is an AI',
-    );
-    // A message every 25 minutes is one run of chatting: no reminder before three hours.
-    for (let minute = 0; minute <= 175; minute += 25) {
-      await setClock(minute);
-      await chat.send('Seraphine Vale', `Still here at minute ${minute}`);
-      await expect(chat.userMessages().last()).toHaveText(`Still here at minute ${minute}`);
-      await expect(chat.messageBox('Seraphine Vale')).toBeEnabled();
-      await expect(reminder).toHaveCount(0);
-    }
-    await setClock(180);
-    await chat.send('Seraphine Vale', 'Three hours now');
-    await expect(reminder).toBeVisible();
-    await expect(page.getByText('This is a good moment to take a break')).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/break-reminder.png' });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await expect(reminder).toBeVisible();
-    await page.screenshot({ path: 'test-results/screens/break-reminder-phone.png' });
-    await page.context().close();
-  });
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    test(`a 15-year-old chatting for three hours gets the reminder with the next reply (${label})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(180_000);
+      await setClock(0);
+      const page = await (await browser.newContext({ baseURL: server.url, viewport })).newPage();
+      await new LoginPage(page).signIn({ ...newPerson('Theo Teen'), birthDate: yearsAgo(15) });
+      await expect(page).toHaveURL(/\/$/);
+      const chat = new ChatPage(page);
+      await chat.open(1);
+      await page.getByRole('button', { name: 'I understand' }).click();
+      const reminder = page.getByText(
+        'You have been chatting for a while. Remember that Seraphine Vale is an AI',
+      );
+      // A message every 25 minutes is one run of chatting: no reminder before three hours.
+      for (let minute = 0; minute <= 175; minute += 25) {
+        await setClock(minute);
+        await chat.send('Seraphine Vale', `Still here at minute ${minute}`);
+        await expect(chat.userMessages().last()).toHaveText(`Still here at minute ${minute}`);
+        await expect(chat.messageBox('Seraphine Vale')).toBeEnabled();
+        await expect(reminder).toHaveCount(0);
+      }
+      await setClock(180);
+      await chat.send('Seraphine Vale', 'Three hours now');
+      await expect(reminder).toBeVisible();
+      await expect(page.getByText('This is a good moment to take a break')).toBeVisible();
+      await page.screenshot({ path: `test-results/screens/break-reminder-${label}.png` });
+      await page.context().close();
+    });
+  }
 });

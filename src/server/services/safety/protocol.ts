@@ -31,8 +31,10 @@ connect a moderation service.
 - The character is told, for that reply, to respond with care, stay supportive, point you to real people,
   never describe methods and never encourage harm.
 - Replies are checked too: a reply that encourages self-harm is never shown; a safe message takes its place.
-- People under 18 (from the date of birth given at sign-up) get no sexual content and a reminder every
-  three hours of continuous chatting that the character is an AI and to take a break.
+- Everyone gives a date of birth once: at sign-up, or after a first sign-in with Google. People under 18
+  get no sexual content (in replies, and in the characters they make), a reminder every three hours of
+  continuous chatting that the character is an AI and to take a break, and never see characters their
+  makers marked 18+.
 - The owner of this Kindred sees only how many crisis referrals happened each month: never your messages,
   never your name.
 

@@ -194,7 +194,7 @@ export function useChat(options: TChatOptions) {
             setRemaining(start.remaining);
             if (start.crisis) options.onCrisis?.(userKey, start.crisis);
             // A minor's three hours of continuous chatting: the character is AI, and a break is due.
-            if (start.breakReminder) toast(start.breakReminder, { duration: 20_000, icon: '⏸️' });
+            if (start.breakReminder) toast(start.breakReminder, { duration: 20_000 });
             dispatch({ type: 'start', userKey, messagePosition: start.messagePosition });
           },
           onThoughts: (t) => dispatch({ type: 'thoughts', text: t }),
