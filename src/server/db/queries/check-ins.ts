@@ -22,7 +22,12 @@ export type TCheckInCandidate = {
   fact: string | null;
   /** The day a dated event or plan happened (YYYY-MM-DD). */
   happensOn: string | null;
+  /** The memory as it was read (its last change, to the microsecond): a check-in is only about that. */
+  version: string;
 };
+
+/** A memory's version: when it last changed, as text to the microsecond (a JS Date keeps milliseconds). */
+const VERSION = sql.raw(`to_char(m.updated_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`);
 
 /**
  * At most one memory per person (their most important due one): not checked in, at least `minAgeSeconds`
@@ -39,7 +44,8 @@ export async function dueCheckIns(
     select distinct on (m.user_id)
       m.id as "memoryId", m.user_id as "userId", m.character_id as "characterId", c.name as "characterName",
       c.description as "characterDescription", coalesce(nullif(u.name, ''), u.username) as "userName",
-      u.time_zone as "timeZone", m.content, m.reply, m.fact, to_char(m.happens_on, 'YYYY-MM-DD') as "happensOn"
+      u.time_zone as "timeZone", m.content, m.reply, m.fact, to_char(m.happens_on, 'YYYY-MM-DD') as "happensOn",
+      ${VERSION} as version
     from ${memories} m
     join ${users} u on u.id = m.user_id
     join ${characters} c on c.id = m.character_id and (c.user_id is null or c.user_id = m.user_id)
@@ -84,21 +90,27 @@ export async function releaseCheckIn(db: TDb, memoryId: number): Promise<void> {
   await db.update(memories).set({ checkedIn: false }).where(eq(memories.id, memoryId));
 }
 
-/** The check-in: a new chat log (source memory-check-in, unread) holding the character's message. */
+/**
+ * The check-in: a new chat log (source memory-check-in, unread) holding the character's message; only while
+ * the memory it picks up is as it was read (null, nothing written, when it was deleted or changed since).
+ */
 export async function insertCheckInLog(
   db: TDb,
-  opts: { userId: number; characterId: number; content: string },
-): Promise<string> {
+  opts: { userId: number; characterId: number; content: string; memory: { id: number; version: string } },
+): Promise<string | null> {
   const result = await db.execute(sql`
     with log as (
       insert into ${chatLogs} (user_id, character_id, source, read, message_count)
-      values (${opts.userId}, ${opts.characterId}, 'memory-check-in', false, 1)
+      select ${opts.userId}, ${opts.characterId}, 'memory-check-in', false, 1
+      where exists (select 1 from ${memories} m where m.id = ${opts.memory.id} and m.user_id = ${opts.userId}
+        and ${VERSION} = ${opts.memory.version})
       returning uuid
     )
     insert into ${chatMessages} (chat_log_uuid, position, role, content)
     select uuid, 0, 'assistant', ${opts.content} from log
     returning chat_log_uuid as uuid`);
-  return String(rowsOf<{ uuid: string }>(result)[0]?.uuid);
+  const uuid = rowsOf<{ uuid: string }>(result)[0]?.uuid;
+  return uuid ? String(uuid) : null;
 }
 
 /** The person's check-ins from every character, newest first (the Notifications panel and bell). */

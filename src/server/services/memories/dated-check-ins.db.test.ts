@@ -7,7 +7,7 @@ import type { TDatabase } from '../../db/client.ts';
 import { saveTimeZone } from '../../db/queries/check-ins.ts';
 import { insertMemory } from '../../db/queries/memories.ts';
 import { deleteFact, insertFact, updateFact } from '../../db/queries/memory-facts.ts';
-import { memories } from '../../db/schema.ts';
+import { chatLogs, memories } from '../../db/schema.ts';
 import { sendDueCheckIns } from './send-check-ins.ts';
 
 const SERAPHINE = 1;
@@ -133,5 +133,63 @@ describe('dated check-ins', () => {
     expect((await sweepAt('2026-12-01T18:00:00Z', sam)).checkedIn).toEqual([
       'Sam has a job interview at the bakery on Monday 30 November 2026',
     ]);
+  });
+
+  it('are dropped when the memory is deleted or changed while the check-in is being written', async () => {
+    const sam = await samInLosAngeles();
+    const plan = await interview(sam);
+    const owner = { userId: sam, characterId: SERAPHINE };
+    const sweepWhile = async (meanwhile: () => Promise<unknown>) => {
+      const model: TChatModel = {
+        id: 'test:slow-writer',
+        isAvailable: async () => true,
+        async *streamReply() {
+          await meanwhile();
+          yield { type: 'text', text: 'How did the interview go?' };
+        },
+      };
+      const written = await sendDueCheckIns({
+        db: database.db,
+        config: { CHECKIN_MIN_AGE_SECONDS: 3600, CHECKIN_QUIET_HOURS: '22-8', CHECKIN_DAILY_CAP: 5 },
+        pickModel: async () => model,
+        now: () => new Date('2026-11-28T18:00:00Z'),
+      });
+      const logs = await database.db.select().from(chatLogs).where(eq(chatLogs.userId, sam));
+      return { written, logs };
+    };
+    // Moved to Monday while the check-in about Friday was written: not sent, due again after Monday.
+    const moved = await sweepWhile(() =>
+      updateFact(database.db, {
+        ...words,
+        ...owner,
+        id: plan.id,
+        content: 'It moved to Monday',
+        fact: 'Sam has a job interview at the bakery on Monday 30 November 2026',
+        kind: 'event',
+        happensOn: '2026-11-30',
+        importance: 1,
+      }),
+    );
+    expect(moved.logs).toEqual([]);
+    const [now] = await database.db.select().from(memories).where(eq(memories.id, plan.id));
+    expect(now).toMatchObject({ checkedIn: false, happensOn: '2026-11-30' });
+    // Cancelled while the next one was written (Tuesday): not sent either.
+    const w = writer();
+    const cancelled = await sendDueCheckIns({
+      db: database.db,
+      config: { CHECKIN_MIN_AGE_SECONDS: 3600, CHECKIN_QUIET_HOURS: '22-8', CHECKIN_DAILY_CAP: 5 },
+      pickModel: async () => ({
+        ...w.model,
+        async *streamReply() {
+          await deleteFact(database.db, { ...owner, id: plan.id });
+          yield { type: 'text' as const, text: 'How did it go?' };
+        },
+      }),
+      now: () => new Date('2026-12-01T18:00:00Z'),
+    });
+    expect(cancelled).toEqual([]);
+    // It was being written (the model ran and the plan went meanwhile), yet nothing was sent.
+    expect(await database.db.select().from(memories).where(eq(memories.id, plan.id))).toEqual([]);
+    expect(await database.db.select().from(chatLogs).where(eq(chatLogs.userId, sam))).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import type { TChatModel, TCompleteJsonInput } from '../../ai/chat-model.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { saveTimeZone } from '../../db/queries/check-ins.ts';
 import { deleteFact, factHistoryOf, refreshFact, updateFact } from '../../db/queries/memory-facts.ts';
-import { memories } from '../../db/schema.ts';
+import { memories, memoryTerms } from '../../db/schema.ts';
 import type { TEmbedder } from '../../memory/embedder.ts';
 import { exportAccount } from '../account/export-data.ts';
 import { memoriesOfCharacter } from './list-memories.ts';
@@ -113,6 +113,12 @@ describe('facts, not transcripts', () => {
       searchMemoriesFor(memory, database.db, { userId: sam, characterId: null, query });
     expect((await search('job interview')).map((m) => m.fact)).toContain(interview?.fact);
     expect((await search('tomorrow')).map((m) => m.fact)).toContain(interview?.fact);
+    // BM25's terms (migration 0023's triggers) hold the fact's words ('job') and the person's ('tomorrow').
+    const terms = await database.db
+      .select({ term: memoryTerms.term })
+      .from(memoryTerms)
+      .where(eq(memoryTerms.memoryId, interview?.id ?? 0));
+    expect(terms.map((t) => t.term)).toEqual(expect.arrayContaining(['job', 'tomorrow', 'bakeri']));
   });
 
   it('without usable facts the words are kept as before; hand-added memories stay as written', async () => {

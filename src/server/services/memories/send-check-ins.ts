@@ -58,7 +58,15 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
         userId: candidate.userId,
         characterId: candidate.characterId,
         content: text,
+        memory: { id: candidate.memoryId, version: candidate.version },
       });
+      if (chatUuid === null) {
+        // Deleted or changed while the check-in was written: never sent about what is no longer true
+        // (a changed memory is due again as it is now).
+        await releaseCheckIn(db, candidate.memoryId);
+        deps.log?.info({ memoryId: candidate.memoryId }, 'check-in dropped: its memory changed meanwhile');
+        continue;
+      }
       written.push(chatUuid);
       // Each of the person's devices gets it as a push (the web-push job sends it); the check-in stands
       // whether or not that could be queued.
