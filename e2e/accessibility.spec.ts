@@ -7,7 +7,7 @@ import { ADULT_BIRTH_DATE, DEFAULT_E2E_PASSWORD } from './pages/login.ts';
 import { MemoriesPage } from './pages/memories.ts';
 import { Sidebar } from './pages/sidebar.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expect, newPerson, test } from './support/fixtures.ts';
+import { expect, newPerson, signedInTest, test } from './support/fixtures.ts';
 
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
 const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;
@@ -102,9 +102,8 @@ test('keyboard only: sign up and in, pick a character, send, regenerate, open an
   await expect(userButton).toBeFocused();
 });
 
-test('reduced motion: no slides or pulses', async ({ page, signIn }) => {
+signedInTest('reduced motion: no slides or pulses', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signIn();
   await page.goto(`/chat/${SERAPHINE.id}`);
   const memories = new MemoriesPage(page);
   await memories.openButton.click();

@@ -38,10 +38,10 @@ test('/edit-profile is reachable signed out', async ({ page }) => {
 
 test('sign in, see the session, log out, and the old cookie no longer works', async ({
   page,
-  signIn,
+  signInThroughUi,
   browser,
 }) => {
-  const person = await signIn(newPerson('Ada Lovelace'));
+  const person = await signInThroughUi(newPerson('Ada Lovelace'));
   const session = await sessionIn(page);
   expect(session?.user).toMatchObject({
     email: person.email,
@@ -64,8 +64,8 @@ test('sign in, see the session, log out, and the old cookie no longer works', as
   await replay.close();
 });
 
-test('edit profile saves and returns to /profile', async ({ page, signIn }) => {
-  await signIn(newPerson('Grace Hopper'));
+test('edit profile saves and returns to /profile', async ({ page, signInThroughUi }) => {
+  await signInThroughUi(newPerson('Grace Hopper'));
   await page.goto('/profile');
   await page.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/edit-profile$/);
@@ -93,9 +93,9 @@ test('a failed save shows an error toast at the bottom centre', async ({ page })
 
 test('an unknown screen says the page was not found and leads home (not the error fallback)', async ({
   page,
-  signIn,
+  signInThroughUi,
 }) => {
-  await signIn();
+  await signInThroughUi();
   await page.goto('/no-such-screen');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
@@ -124,8 +124,11 @@ test('with Google configured, the button says Google and the Google path signs i
   await context.close();
 });
 
-test('Edit Name on the profile card renames the person and their username', async ({ page, signIn }) => {
-  await signIn(newPerson('Alan Turing'));
+test('Edit Name on the profile card renames the person and their username', async ({
+  page,
+  signInThroughUi,
+}) => {
+  await signInThroughUi(newPerson('Alan Turing'));
   await page.goto('/profile');
   const card = page.getByRole('region', { name: 'User card' });
   await expect(card.getByText('alan_turing')).toBeVisible();

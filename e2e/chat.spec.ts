@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ChatPage } from './pages/chat.ts';
-import { expect, sessionIn, test } from './support/fixtures.ts';
+import { expect, sessionIn, signedInTest, test } from './support/fixtures.ts';
 
 // Seraphine Vale is built-in character 1; Ganondorf (2) has memory disabled.
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
@@ -53,8 +53,7 @@ test('send: typing dots while waiting, the reply typed out, the chat stored unde
   await expect(chat.replies()).toHaveText([reply]);
 });
 
-test('Shift+Enter adds a line, and the box grows up to 150px', async ({ page, signIn }) => {
-  await signIn();
+signedInTest('Shift+Enter adds a line, and the box grows up to 150px', async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.open(SERAPHINE.id);
   const box = chat.messageBox(SERAPHINE.name);
