@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setUpFliteEngine, setUpPerson, setUpReplyTestApp } from '../test-support/set-up.ts';
+import { setUpFliteEngine, setUpPerson, setUpReplyTestApp, uploadAvatar } from '../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../test-support/test-app.ts';
-import { avatarPng } from '../test-support/test-cards.ts';
 import { rowsOf } from './db/client.ts';
 import { voiceClips } from './db/schema.ts';
 import { runCleanup } from './jobs/cleanup.ts';
@@ -17,12 +16,6 @@ const t = setUpReplyTestApp({}, { voice: setUpFliteEngine() });
 setUpPerson(t);
 
 const status = async (url: string) => (await t.app.request(url)).status;
-
-async function uploadAvatar(user: TTestUser): Promise<string> {
-  const form = new FormData();
-  form.append('avatar', new File([new Uint8Array(await avatarPng())], 'a.png', { type: 'image/png' }));
-  return (await (await call(t, 'POST', '/upload/avatar', { user, body: form })).json()).avatarUrl;
-}
 
 async function saveChat(user: TTestUser, assistant: { content: string; audioUrl?: string | null }[]) {
   const res = await call(t, 'POST', '/api/chatlogs', {
@@ -66,7 +59,7 @@ describe("finding 1: nobody can delete another person's files", () => {
   it("a saved chat keeps a browser-sent audioUrl only when it is the person's own speech", async () => {
     const victim = await createSignedInUser(t.database);
     const attacker = await createSignedInUser(t.database);
-    const avatar = await uploadAvatar(victim);
+    const avatar = await uploadAvatar(t, victim);
     const victims = await speak(victim, 'Only the victim said this aloud.');
     const mine = await speak(attacker, 'The attacker says this.');
     const uuid = await saveChat(attacker, [
@@ -88,7 +81,7 @@ describe("finding 1: nobody can delete another person's files", () => {
   it("speaking the same words, naming the victim's files and leaving removes none of them", async () => {
     const victim = await createSignedInUser(t.database);
     const attacker = await createSignedInUser(t.database);
-    const avatar = await uploadAvatar(victim);
+    const avatar = await uploadAvatar(t, victim);
     const character = await call(t, 'POST', '/api/character-personas', {
       user: victim,
       json: { name: 'Kept', tagline: 't', description: 'd', avatarUrl: avatar },
@@ -137,7 +130,7 @@ describe("finding 1: nobody can delete another person's files", () => {
 describe("finding 4: a deleted person's audio goes with them, and the export lists it", () => {
   it('sentence clips, whole-reply audio, speech on demand, voice samples and avatars answer 404 after deletion', async () => {
     const person = await createSignedInUser(t.database);
-    const avatar = await uploadAvatar(person);
+    const avatar = await uploadAvatar(t, person);
     // A spoken reply, streamed: a clip per sentence and the whole reply on the message.
     const res = await call(t, 'POST', '/assistant-reply-openai', {
       user: person,

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { modelSetFromConfig } from '../server/ai/model-set.ts';
 import { createApp, type TAppDeps } from '../server/app.ts';
+import type { TDatabase } from '../server/db/client.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import { createEmbedder, type TEmbedder } from '../server/memory/embedder.ts';
 import { createMemoryService } from '../server/services/memories/memory-service.ts';
@@ -12,6 +13,7 @@ import { startHttpApp, type THttpApp } from './http-app.ts';
 import { createReplyTestApp, type TReplyTestApp } from './reply-test-app.ts';
 import { call, createSignedInUser, createTestApp, type TTestApp, type TTestUser } from './test-app.ts';
 import { avatarPng } from './test-cards.ts';
+import { openTestDatabase } from './test-db.ts';
 
 type TExtraDeps = Partial<Omit<TAppDeps, 'config' | 'database' | 'logger'>>;
 
@@ -24,6 +26,9 @@ export function setUpBuilt<T extends { close(): Promise<void> }>(make: () => Pro
   afterAll(() => handle.close());
   return handle;
 }
+
+/** A fresh, migrated and seeded test database of the suite's own (see openTestDatabase). */
+export const setUpTestDatabase = (): TDatabase => setUpBuilt(openTestDatabase);
 
 /** The real app on a test database (see createTestApp). */
 export const setUpTestApp = (env: Record<string, string> = {}, extra: TExtraDeps = {}): TTestApp =>

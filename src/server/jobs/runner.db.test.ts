@@ -1,22 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test-support/test-db.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDatabase } from '../../test-support/set-up.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { loadConfig } from '../config.ts';
-import type { TDatabase } from '../db/client.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createJobRunner } from './runner.ts';
 import type { TJobDefinition } from './types.ts';
 
-let database: TDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
   const end = Date.now() + ms;

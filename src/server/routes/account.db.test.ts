@@ -4,9 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TAdminSummary } from '../../shared/account.ts';
 import { snapshotDatabase } from '../../test-support/db-snapshot.ts';
-import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { setUpPerson, setUpTestApp, uploadAvatar } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
-import { avatarPng } from '../../test-support/test-cards.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { createApp } from '../app.ts';
 import { rowsOf } from '../db/client.ts';
@@ -22,14 +21,8 @@ const owner = setUpPerson(t);
 const me = setUpPerson(t, { name: 'Mia Example' });
 const other = setUpPerson(t);
 
-async function uploadAvatar(user: TTestUser): Promise<string> {
-  const form = new FormData();
-  form.append('avatar', new File([new Uint8Array(await avatarPng())], 'a.png', { type: 'image/png' }));
-  return (await (await call(t, 'POST', '/upload/avatar', { user, body: form })).json()).avatarUrl;
-}
-
 async function giveData(user: TTestUser) {
-  const avatarUrl = await uploadAvatar(user);
+  const avatarUrl = await uploadAvatar(t, user);
   const character = await (
     await call(t, 'POST', '/api/character-personas', {
       user,

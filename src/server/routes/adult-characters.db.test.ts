@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MINOR_ADULT_CARD_MESSAGE,
@@ -11,8 +10,9 @@ import {
   type TPersonaListItem,
 } from '../../shared/characters.ts';
 import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
+import { uploadAvatar } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
-import { base64Json, v2Card, withTextChunks } from '../../test-support/test-cards.ts';
+import { v2Card } from '../../test-support/test-cards.ts';
 import { insertCharacter, listOwnCharacters } from '../db/queries/characters.ts';
 import { characters, chatLogs } from '../db/schema.ts';
 
@@ -34,17 +34,6 @@ const yearsAgo = (years: number) => {
   d.setUTCFullYear(d.getUTCFullYear() - years);
   return d.toISOString().slice(0, 10);
 };
-
-async function uploadAvatar(user: TTestUser): Promise<string> {
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#225588' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('avatar', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
-  const res = await call(t, 'POST', '/upload/avatar', { user, body: form });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { avatarUrl: string }).avatarUrl;
-}
 
 const character = (over: Record<string, unknown> = {}) => ({
   name: 'Lumen',
@@ -71,7 +60,7 @@ beforeAll(async () => {
   adult = await createSignedInUser(t.database);
   teen = await createSignedInUser(t.database, { birthDate: yearsAgo(15) });
   unknown = await createSignedInUser(t.database, { birthDate: null });
-  avatarUrl = await uploadAvatar(adult);
+  avatarUrl = await uploadAvatar(t, adult);
   const [row] = await t.database.db
     .update(characters)
     .set({ isAdult: true })
@@ -174,7 +163,7 @@ describe('a character marked 18+', () => {
 
 describe('what a person under 18 may not make', () => {
   it('marking a character 18+: refused (403), nothing made or changed', async () => {
-    const teenAvatar = await uploadAvatar(teen);
+    const teenAvatar = await uploadAvatar(t, teen);
     const before = await ownCount(teen);
     const res = await call(t, 'POST', '/api/character-personas', {
       user: teen,
@@ -201,7 +190,7 @@ describe('what a person under 18 may not make', () => {
   });
 
   it("sexual content in a character's name, tagline, description or greeting: refused (400); an adult's is kept", async () => {
-    const teenAvatar = await uploadAvatar(teen);
+    const teenAvatar = await uploadAvatar(t, teen);
     const before = await ownCount(teen);
     for (const over of [
       { tagline: 'Your naked neighbour' },

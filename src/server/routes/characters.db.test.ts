@@ -6,6 +6,7 @@ import {
   type TPersona,
   type TPersonaListItem,
 } from '../../shared/characters.ts';
+import { uploadAvatar } from '../../test-support/set-up.ts';
 import {
   call,
   createSignedInUser,
@@ -21,18 +22,6 @@ let me: TTestUser;
 let other: TTestUser;
 let mine: number;
 let theirs: number;
-
-async function uploadAvatar(user: TTestUser): Promise<string> {
-  const sharp = (await import('sharp')).default;
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#884422' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('avatar', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
-  const res = await call(t, 'POST', '/upload/avatar', { user, body: form });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { avatarUrl: string }).avatarUrl;
-}
 
 const valid = (avatarUrl: string) => ({
   name: 'Mira the Maker',
@@ -180,7 +169,7 @@ describe('GET /api/character-personas/:id', () => {
 
 describe('POST /api/character-personas', () => {
   it('creates a character of mine from the session, storing prefix + my words once', async () => {
-    const avatarUrl = await uploadAvatar(me);
+    const avatarUrl = await uploadAvatar(t, me);
     const res = await call(t, 'POST', '/api/character-personas', {
       user: me,
       json: { ...valid(avatarUrl), userId: me.id },
@@ -206,7 +195,7 @@ describe('POST /api/character-personas', () => {
   });
 
   it('accepts exactly the limits: 20, 100 and 1000 characters of my own words', async () => {
-    const avatarUrl = await uploadAvatar(me);
+    const avatarUrl = await uploadAvatar(t, me);
     const res = await call(t, 'POST', '/api/character-personas', {
       user: me,
       json: {
@@ -220,7 +209,7 @@ describe('POST /api/character-personas', () => {
   });
 
   it('refuses signed out, another user, over-long or missing fields and foreign avatars, storing nothing', async () => {
-    const avatarUrl = await uploadAvatar(me);
+    const avatarUrl = await uploadAvatar(t, me);
     const count = async () =>
       (
         (await (

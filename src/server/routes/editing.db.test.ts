@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TPersona } from '../../shared/characters.ts';
 import type { TChatLogSummary } from '../../shared/chat.ts';
-import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { setUpPerson, setUpTestApp, uploadAvatar } from '../../test-support/set-up.ts';
 import { call, type TTestUser } from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { appendMessage, createChatLogWithMessage } from '../db/queries/chat-logs.ts';
@@ -18,18 +18,6 @@ const me = setUpPerson(t, { name: 'Ada' });
 const other = setUpPerson(t);
 
 const db = () => t.database.db;
-
-async function uploadAvatar(user: TTestUser): Promise<string> {
-  const sharp = (await import('sharp')).default;
-  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#228844' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('avatar', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
-  const res = await call(t, 'POST', '/upload/avatar', { user, body: form });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { avatarUrl: string }).avatarUrl;
-}
 
 async function makeCharacter(user: TTestUser, avatarUrl: string | null = null) {
   const row = await insertCharacter(db(), {
@@ -87,7 +75,7 @@ const edit = {
 
 describe('PUT /api/character-personas/{id}', () => {
   it('changes the person’s own character, keeping the avatar when none is sent', async () => {
-    const avatar = await uploadAvatar(me);
+    const avatar = await uploadAvatar(t, me);
     const id = await makeCharacter(me, avatar);
     const res = await call(t, 'PUT', `/api/character-personas/${id}`, { user: me, json: edit });
     expect(res.status).toBe(200);
@@ -99,9 +87,9 @@ describe('PUT /api/character-personas/{id}', () => {
   });
 
   it('takes a new avatar of the person’s own and removes the replaced file', async () => {
-    const first = await uploadAvatar(me);
+    const first = await uploadAvatar(t, me);
     const id = await makeCharacter(me, first);
-    const second = await uploadAvatar(me);
+    const second = await uploadAvatar(t, me);
     const res = await call(t, 'PUT', `/api/character-personas/${id}`, {
       user: me,
       json: { ...edit, avatarUrl: second },
@@ -114,7 +102,7 @@ describe('PUT /api/character-personas/{id}', () => {
   it('refuses signed out, another person’s character, built-in ones, bad bodies and others’ avatars', async () => {
     const id = await makeCharacter(me);
     const theirs = await makeCharacter(other);
-    const theirAvatar = await uploadAvatar(other);
+    const theirAvatar = await uploadAvatar(t, other);
     const cases: [string, TTestUser | undefined, unknown, number][] = [
       [`/api/character-personas/${id}`, undefined, edit, 401],
       [`/api/character-personas/${theirs}`, me, edit, 404],
@@ -141,7 +129,7 @@ describe('PUT /api/character-personas/{id}', () => {
 
 describe('DELETE /api/character-personas/{id}', () => {
   it('deletes the character with its chats, messages, memories and avatar file', async () => {
-    const avatar = await uploadAvatar(me);
+    const avatar = await uploadAvatar(t, me);
     const id = await makeCharacter(me, avatar);
     const uuid = await makeChat(me, id, ['', 'hi', 'hello']);
     await remember(me, id, uuid, 'I have a cat called Miso');

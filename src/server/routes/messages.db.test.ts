@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TReplyResponse } from '../../shared/chat.ts';
 import { onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import { chatRequests, setUsedToday, storedMessages, usedToday } from '../../test-support/reply-test-app.ts';
-import { setUpReplyTestApp } from '../../test-support/set-up.ts';
+import { setUpReplyTestApp, uploadAvatar } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { CONTINUE_INSTRUCTION } from '../ai/prompt.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
@@ -151,16 +151,6 @@ describe('greeting', () => {
 });
 
 describe("the create form's Greeting", () => {
-  async function uploadAvatar(user: TTestUser): Promise<string> {
-    const sharp = (await import('sharp')).default;
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#884422' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('avatar', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }));
-    const res = await call(t, 'POST', '/upload/avatar', { user, body: form });
-    return ((await res.json()) as { avatarUrl: string }).avatarUrl;
-  }
   const body = (avatarUrl: string, greeting?: unknown) => ({
     name: 'Wren',
     tagline: 'Keeps the lighthouse',
@@ -171,7 +161,7 @@ describe("the create form's Greeting", () => {
 
   it('is optional, stored, opens the chat and is kept by the card export', async () => {
     const user = await createSignedInUser(t.database, { name: 'Cy' });
-    const avatarUrl = await uploadAvatar(user);
+    const avatarUrl = await uploadAvatar(t, user);
     const res = await call(t, 'POST', '/api/character-personas', {
       user,
       json: body(avatarUrl, '  *tips hat* Ahoy, {{userName}}!  '),

@@ -1,22 +1,16 @@
 // BM25's per-person statistics (migration 0023's triggers) follow every insert, edit and delete, and one
 // person's words never score another's memories.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
-import { rowsOf, type TDatabase } from '../client.ts';
+import { rowsOf } from '../client.ts';
 import { memories, users } from '../schema.ts';
 import { BM25_SETTINGS, deleteMemory, insertMemory } from './memories.ts';
 import { bm25Arm } from './memory-arms.ts';
 
 const SERAPHINE = 1;
-let database: TDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 const add = (userId: number, content: string) =>
   insertMemory(database.db, {

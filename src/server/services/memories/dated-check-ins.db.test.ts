@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
 import type { TChatModel, TChatTurn } from '../../ai/chat-model.ts';
-import type { TDatabase } from '../../db/client.ts';
 import { saveTimeZone } from '../../db/queries/check-ins.ts';
 import { insertMemory } from '../../db/queries/memories.ts';
 import { deleteFact, insertFact, updateFact } from '../../db/queries/memory-facts.ts';
@@ -11,13 +10,7 @@ import { chatLogs, memories } from '../../db/schema.ts';
 import { sendDueCheckIns } from './send-check-ins.ts';
 
 const SERAPHINE = 1;
-let database: TDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 /** The check-in writer: answers each request with a fixed line, keeping what it was asked. */
 function writer() {

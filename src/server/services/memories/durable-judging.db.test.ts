@@ -1,13 +1,12 @@
 // Judging an exchange is a pg-boss job: an exchange waiting for the judge outlives a restart (and the one
 // being judged at the stop is retried), and two app instances on one database judge each exchange once.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
 import type { TChatModel } from '../../ai/chat-model.ts';
 import { createModelSet } from '../../ai/model-set.ts';
 import { planTable } from '../../billing/plans.ts';
-import type { TDatabase } from '../../db/client.ts';
 import { countJobsByState } from '../../db/queries/jobs.ts';
 import { memories } from '../../db/schema.ts';
 import { BOSS_SCHEMA } from '../../jobs/boss.ts';
@@ -17,13 +16,7 @@ import { createMemoryService, type TMemoryService } from './memory-service.ts';
 
 const SERAPHINE = 1;
 const embedder = createUseLiteEmbedder();
-let database: TDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 /** A local model that judges every exchange worth keeping (importance 4), recording what it was asked. */
 function judgingModel(asked: string[], opts: { hangs?: boolean } = {}): TChatModel {

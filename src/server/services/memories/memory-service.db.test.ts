@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
-import type { TDatabase } from '../../db/client.ts';
 import { memories } from '../../db/schema.ts';
 import type { TEmbedder } from '../../memory/embedder.ts';
 import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
 import { createMemoryService } from './memory-service.ts';
 
 const SERAPHINE = 1;
-let database: TDatabase;
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 describe('memory service', () => {
   it('a change of embeddings model re-embeds stored memories (where vectors exist)', async () => {
