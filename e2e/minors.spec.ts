@@ -9,6 +9,8 @@ import sharp from 'sharp';
 import { ChatPage } from './pages/chat.ts';
 import { CreateCharacterPage } from './pages/create-character.ts';
 import { LoginPage } from './pages/login.ts';
+import { SearchPage } from './pages/search.ts';
+import { Sidebar } from './pages/sidebar.ts';
 import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
 import { startKindred, type TRunningServer } from './support/servers.ts';
 
@@ -122,7 +124,7 @@ test('a person under 18: no 18+ mark offered, and sexual content in a character 
   await page.screenshot({ path: 'test-results/screens/create-character-minor-refused-phone.png' });
 });
 
-test.describe('the three-hour break reminder', () => {
+test.describe("a Kindred of its own: the owner's 18+ cast and the three-hour break reminder", () => {
   let server: TRunningServer;
   let clockFile: string;
   test.beforeAll(async () => {
@@ -145,6 +147,43 @@ test.describe('the three-hour break reminder', () => {
     writeFileSync(clockFile, String(minutes * 60_000));
     await new Promise((r) => setTimeout(r, 250));
   }
+
+  // First on this server: the first account made is its owner.
+  test('the owner marks a built-in character 18+ on /admin; a 15-year-old no longer finds it', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await new LoginPage(owner).signIn(newPerson('Olive Owner'));
+    await expect(owner).toHaveURL(/\/$/);
+    await owner.goto('/admin');
+    const panel = owner.getByRole('region', { name: '18+ characters' });
+    await panel.getByLabel('Rook: 18+').check();
+    await expect(panel.getByLabel('Rook: 18+')).toBeChecked();
+    await owner.reload();
+    await expect(panel.getByLabel('Rook: 18+')).toBeChecked();
+    await panel.scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: 'test-results/screens/admin-18plus-cast.png' });
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await panel.scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: 'test-results/screens/admin-18plus-cast-phone.png' });
+    // The adult owner still sees Rook.
+    await owner.setViewportSize({ width: 1280, height: 800 });
+    await owner.goto('/');
+    await expect(new Sidebar(owner).featured.filter({ hasText: 'Rook' })).toHaveCount(1);
+
+    const teen = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await new LoginPage(teen).signIn({ ...newPerson('Tara Teen'), birthDate: yearsAgo(15) });
+    await expect(teen).toHaveURL(/\/$/);
+    const sidebar = new Sidebar(teen);
+    await expect(sidebar.featured.filter({ hasText: 'Seraphine Vale' })).toHaveCount(1);
+    await expect(sidebar.featured.filter({ hasText: 'Rook' })).toHaveCount(0);
+    const search = new SearchPage(teen);
+    await search.open('Rook');
+    await expect(search.noResults).toBeVisible();
+    await owner.context().close();
+    await teen.context().close();
+  });
 
   for (const [label, viewport] of [
     ['desktop', { width: 1280, height: 800 }],

@@ -116,6 +116,11 @@ export type TPersona = TPersonaListItem & {
   isAdult: boolean;
 };
 
+/** PUT /api/admin/characters/{id}/adult: the owner marks a built-in character 18+ (or not). */
+export const ZSetAdult = z.object({ isAdult: z.boolean('isAdult must be true or false') }).strict();
+/** GET /api/admin/characters: the built-in cast with its 18+ marks. */
+export type TCastMark = { id: number; name: string; isAdult: boolean; isHidden: boolean };
+
 /** The create and edit form's 18+ box, and what a person under 18 is told. */
 export const ADULT_CHARACTER_LABEL = '18+ (hidden from people under 18)';
 export const MINOR_ADULT_CHARACTER_MESSAGE = 'People under 18 cannot mark a character 18+.';

@@ -284,3 +284,64 @@ describe('what a person under 18 may not make', () => {
     expect(after!.isAdult).toBe(true);
   });
 });
+
+describe("the owner's 18+ marks on the built-in cast", () => {
+  it("the owner marks and clears one; it leaves and comes back in a minor's list", async () => {
+    // The first account made is the owner: the adult made first in beforeAll.
+    expect(await (await call(t, 'GET', '/api/admin/me', { user: adult })).json()).toEqual({ isOwner: true });
+    const list = await call(t, 'GET', '/api/admin/characters', { user: adult });
+    const cast = ((await list.json()) as { characters: { id: number; isAdult: boolean }[] }).characters;
+    expect(cast.find((c) => c.id === builtInAdultId)?.isAdult).toBe(true);
+    expect(cast.find((c) => c.id === 2)?.isAdult).toBe(false);
+    expect(cast.some((c) => c.id === ownAdultId)).toBe(false);
+
+    const marked = await call(t, 'PUT', '/api/admin/characters/2/adult', {
+      user: adult,
+      json: { isAdult: true },
+    });
+    expect(marked.status).toBe(200);
+    expect(
+      await ids(await call(t, 'GET', '/api/character-personas?limit=500', { user: teen })),
+    ).not.toContain(2);
+    const cleared = await call(t, 'PUT', '/api/admin/characters/2/adult', {
+      user: adult,
+      json: { isAdult: false },
+    });
+    expect(cleared.status).toBe(200);
+    expect(await ids(await call(t, 'GET', '/api/character-personas?limit=500', { user: teen }))).toContain(2);
+  });
+
+  it("refused: signed out 401, someone else 403, a person's own character or none 404, malformed 400; nothing changes", async () => {
+    const flag = async (id: number) =>
+      (await t.database.db.select().from(characters).where(eq(characters.id, id)))[0]?.isAdult;
+    expect((await call(t, 'PUT', '/api/admin/characters/2/adult', { json: { isAdult: true } })).status).toBe(
+      401,
+    );
+    expect((await call(t, 'GET', '/api/admin/characters', { user: teen })).status).toBe(403);
+    expect(
+      (await call(t, 'PUT', '/api/admin/characters/2/adult', { user: teen, json: { isAdult: true } })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(t, 'PUT', `/api/admin/characters/${ownAdultId}/adult`, {
+          user: adult,
+          json: { isAdult: false },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(t, 'PUT', '/api/admin/characters/999999/adult', { user: adult, json: { isAdult: true } }))
+        .status,
+    ).toBe(404);
+    for (const json of [{}, { isAdult: 'yes' }, { isAdult: true, extra: 1 }, '{nope']) {
+      const res = await call(t, 'PUT', '/api/admin/characters/2/adult', { user: adult, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+    }
+    expect(
+      (await call(t, 'PUT', '/api/admin/characters/abc/adult', { user: adult, json: { isAdult: true } }))
+        .status,
+    ).toBe(400);
+    expect(await flag(2)).toBe(false);
+    expect(await flag(ownAdultId)).toBe(true);
+  });
+});

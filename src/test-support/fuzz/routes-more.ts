@@ -285,6 +285,14 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
         reason: field('Spam'),
       }),
     ),
+    withQuery('GET', '/api/admin/characters', undefined, 10),
+    // Never marks a character 18+ here: the fuzzing person's other routes keep their targets.
+    withParams(
+      'PUT',
+      '/api/admin/characters/:id/adult',
+      [param(1, 999999)],
+      shaped({ isAdult: field(false) }),
+    ),
     withQuery('GET', '/healthz', undefined, 10),
     withQuery('GET', '/readyz', undefined, 10),
     // Deleting, last.

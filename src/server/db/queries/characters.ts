@@ -125,6 +125,30 @@ export async function findVisibleCharacter(
   return row;
 }
 
+/** The built-in cast as its owner (the installation's owner) sees it: with the 18+ mark and hidden ones. */
+export async function listCastForOwner(db: TDb) {
+  return db
+    .select({
+      id: characters.id,
+      name: characters.name,
+      isAdult: characters.isAdult,
+      isHidden: sql<boolean>`${characters.hiddenAt} is not null`,
+    })
+    .from(characters)
+    .where(isNull(characters.userId))
+    .orderBy(asc(characters.id));
+}
+
+/** Marks a built-in character 18+ (or not); false when there is no such built-in character. */
+export async function setBuiltInAdult(db: TDb, id: number, isAdult: boolean): Promise<boolean> {
+  const rows = await db
+    .update(characters)
+    .set({ isAdult })
+    .where(and(eq(characters.id, id), isNull(characters.userId)))
+    .returning({ id: characters.id });
+  return rows.length === 1;
+}
+
 export type TNewCharacter = {
   userId: number;
   name: string;

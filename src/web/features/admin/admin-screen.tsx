@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TAdminSummary } from '../../../shared/account.ts';
 import type { TModelDownloadState } from '../../../shared/models.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { AdultCastPanel } from './adult-cast-panel.tsx';
 import { ResetLinkPanel } from './reset-link-panel.tsx';
 import { SafetyCountsPanel } from './safety-counts-panel.tsx';
 
@@ -77,6 +78,7 @@ export function AdminScreen() {
         </Link>
       </Panel>
       <SafetyCountsPanel />
+      <AdultCastPanel />
       <ResetLinkPanel />
       <Panel title="Job queue">
         {jobs === null || jobs.length === 0 ? (
