@@ -59,7 +59,8 @@ export async function startSignIn(baseUrl: string, jar: TCookieJar, providerId =
   return { action, html, status: page.status };
 }
 
-const form = (fields: Record<string, string>) => ({
+/** A form post of these fields (what the provider's pages send). */
+export const form = (fields: Record<string, string>) => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(fields).toString(),

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkInMail, startFakeSmtp, type TFakeSmtp } from '../../../test-support/fake-smtp-server.ts';
+import { linkInMail } from '../../../test-support/fake-smtp-server.ts';
 import { startHttpApp, type THttpApp } from '../../../test-support/http-app.ts';
+import { setUpHttpApp } from '../../../test-support/set-up.ts';
 import {
   ADULT_BIRTH_DATE,
   DEFAULT_TEST_PASSWORD,
   follow,
+  form,
   request,
   signInThroughProvider,
   startSignIn,
@@ -16,27 +18,10 @@ import { SIGN_UP_RECEIVED } from './sign-in-page.ts';
 import { TAKEN_EMAIL_SUBJECT } from './taken-email-notice.ts';
 
 // Local accounts of the bundled provider: passwords, the strength floor, ALLOW_SIGNUP, attempt limits, headers.
-let t: THttpApp;
-let smtp: TFakeSmtp;
-
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  t = await startHttpApp({
-    SIGN_IN_LIMIT_PER_ACCOUNT: '3',
-    SIGN_IN_LIMIT_PER_ADDRESS: '1000',
-    SMTP_URL: smtp.url,
-  });
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+const { app: t, smtp } = setUpHttpApp(
+  { SIGN_IN_LIMIT_PER_ACCOUNT: '3', SIGN_IN_LIMIT_PER_ADDRESS: '1000' },
+  { smtp: true },
+);
 
 async function post(kind: 'login' | 'signup', fields: Record<string, string>, app = t) {
   const jar: TCookieJar = new Map();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkInMail, startFakeSmtp, type TFakeSmtp } from '../../../test-support/fake-smtp-server.ts';
+import { linkInMail } from '../../../test-support/fake-smtp-server.ts';
 import { startHttpApp, type THttpApp } from '../../../test-support/http-app.ts';
+import { setUpHttpApp } from '../../../test-support/set-up.ts';
 import {
   DEFAULT_TEST_PASSWORD,
   follow,
+  form,
   request,
   signInThroughProvider,
   startSignIn,
@@ -23,23 +25,7 @@ import { idpAccountId } from './routes.ts';
 
 // 'Forgot password?' and email verification on the bundled provider, through the real HTTP flow with a
 // real SMTP server receiving the mail.
-let t: THttpApp;
-let smtp: TFakeSmtp;
-
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  t = await startHttpApp({ SMTP_URL: smtp.url });
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-
-const form = (fields: Record<string, string>) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+const { app: t, smtp } = setUpHttpApp({}, { smtp: true });
 
 const forgot = (email: string, app = t) =>
   request(app.baseUrl, new Map(), '/idp/password/forgot', form({ email }));
