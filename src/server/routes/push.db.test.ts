@@ -2,15 +2,10 @@
 // a sign-out or a deleted account; pushes sent to a fake push service that decrypts them, 404/410 removing
 // the subscription, retries with backoff, and each push sent once when two sweeps run together.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePushService, type TFakePushService } from '../../test-support/fake-push-service.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { startFakePushService } from '../../test-support/fake-push-service.ts';
+import { setUpBuilt, setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, createTestApp, type TTestUser } from '../../test-support/test-app.ts';
 import { deliveryStates } from '../db/queries/push.ts';
 import { pushDeliveries, pushSubscriptions, sessions } from '../db/schema.ts';
 import { sendPush } from '../push/send-push.ts';
@@ -20,21 +15,10 @@ import { PUSH_DEVICES_MAX } from '../services/push/push-devices.ts';
 import { queueCheckInPush } from '../services/push/queue-check-in-push.ts';
 
 const SERAPHINE = 1;
-let t: TTestApp;
-let push: TFakePushService;
-let me: TTestUser;
-let other: TTestUser;
-
-beforeAll(async () => {
-  t = await createTestApp({ PUSH_ALLOW_HTTP_ENDPOINTS: 'on' });
-  push = await startFakePushService();
-  me = await createSignedInUser(t.database, { name: 'Robin' });
-  other = await createSignedInUser(t.database);
-});
-afterAll(async () => {
-  await push.close();
-  await t.close();
-});
+const t = setUpTestApp({ PUSH_ALLOW_HTTP_ENDPOINTS: 'on' });
+const push = setUpBuilt(startFakePushService);
+const me = setUpPerson(t, { name: 'Robin' });
+const other = setUpPerson(t);
 
 const subscribe = (user: TTestUser | undefined, json: unknown) =>
   call(t, 'POST', '/api/push/subscriptions', { user, json });

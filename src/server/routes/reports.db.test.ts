@@ -1,35 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { describe, expect, it } from 'vitest';
 import { startHttpApp } from '../../test-support/http-app.ts';
+import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { follow, request, signInThroughProvider, startSignIn } from '../../test-support/sign-in-flow.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { findOwnReply, REMOVED_MESSAGE, suspendUser } from '../db/queries/reports.ts';
 import { findUserByEmail } from '../db/queries/users.ts';
 import { REPORTS_PER_HOUR } from './reports.ts';
 
 // Reports and moderation: 'Report' on a reply or a character, /api/admin/reports, hide, delete, suspend.
-const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;
-let fake: TFakeOpenAI;
-let t: TTestApp;
-let owner: TTestUser;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({ model: 'gpt-test' });
-  t = await createTestApp({ OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'gpt-test', OLLAMA_BASE_URL: NOWHERE });
-  owner = await createSignedInUser(t.database);
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const t = setUpReplyTestApp();
+const owner = setUpPerson(t);
 
 /** A chat with one exchange: the reply is at position 1. */
 async function chatWithReply(user: TTestUser, text = 'tell me a story about the sea') {

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
-import { createFliteEngine } from '../voice/flite-engine.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpFliteEngine, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 
 // Issue 19, finding 3: voice generation had no rate limit (40 of 40 quick requests answered).
 const SERAPHINE = 1;
-const engine = createFliteEngine();
-let t: TTestApp;
-
-beforeAll(async () => {
-  t = await createTestApp(
-    { TRUST_PROXY: 'true', VOICE_LIMIT_PER_PERSON: '3', VOICE_LIMIT_PER_ADDRESS: '5' },
-    { voice: engine },
-  );
-});
-afterAll(async () => {
-  await t.close();
-  await engine.close();
-});
+const t = setUpTestApp(
+  { TRUST_PROXY: 'true', VOICE_LIMIT_PER_PERSON: '3', VOICE_LIMIT_PER_ADDRESS: '5' },
+  { voice: setUpFliteEngine() },
+);
 
 const sample = (user: TTestUser | undefined, address: string, text = 'Hello there.') =>
   call(t, 'POST', '/api/voice/create', {
