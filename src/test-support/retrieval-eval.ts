@@ -1,7 +1,8 @@
 // Shared by the retrieval quality tests and the fusion tuning script: a conversation loaded as one person's
 // memories, and recall@k of a ranked list against a question's evidence turns.
 import type { TDatabase } from '../server/db/client.ts';
-import { insertMemory } from '../server/db/queries/memories.ts';
+import { BM25_SETTINGS, insertMemory } from '../server/db/queries/memories.ts';
+import { bm25Arm, vectorArm } from '../server/db/queries/memory-arms.ts';
 import { type TEmbedder, toVectorLiteral } from '../server/memory/embedder.ts';
 import type { TConversation, TQuestion, TQuestionType } from './conversation-set/index.ts';
 import { createSignedInUser } from './test-app.ts';
@@ -88,4 +89,53 @@ export function formatRecall(title: string, tables: Record<string, TRecallTable>
     }
   }
   return lines.join('\n');
+}
+
+export type TMethod = 'cosine alone' | 'BM25 alone' | 'Kindred';
+export type TResult = { question: TQuestion; evidenceIds: number[]; ranked: number[] };
+export type TSplitResults = Record<'dev' | 'test', Record<TMethod, TResult[]>>;
+
+export const emptyResults = (): TSplitResults => ({
+  dev: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
+  test: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
+});
+
+/**
+ * Ranks the person's memories for one question three ways and files each ranking under `into`: the
+ * cosine arm (when the question has a vector), the BM25 arm, and Kindred's search (both fused).
+ */
+export async function rankThreeWays(
+  database: TDatabase,
+  memory: {
+    search(q: {
+      userId: number;
+      characterId: number;
+      text: string;
+      limit: number;
+    }): Promise<{ id: number }[]>;
+  },
+  into: Record<TMethod, TResult[]>,
+  q: { userId: number; characterId: number; question: TQuestion; evidenceIds: number[]; vector?: number[] },
+): Promise<void> {
+  const { userId, characterId, question, evidenceIds } = q;
+  if (q.vector) {
+    const cosine = await vectorArm(database.db, {
+      userId,
+      characterId,
+      embedding: toVectorLiteral(q.vector),
+    });
+    into['cosine alone'].push({ question, evidenceIds, ranked: cosine.map((h) => h.id) });
+  }
+  const bm25 = await bm25Arm(database.db, { userId, characterId, text: question.text, ...BM25_SETTINGS });
+  into['BM25 alone'].push({ question, evidenceIds, ranked: bm25.map((h) => h.id) });
+  const found = await memory.search({ userId, characterId, text: question.text, limit: 10 });
+  into.Kindred.push({ question, evidenceIds, ranked: found.map((m) => m.id) });
+}
+
+/** Each method's recall table on one split (methods without results left out). */
+export function tablesOf(results: TSplitResults, split: 'dev' | 'test'): Record<TMethod, TRecallTable> {
+  const out: Partial<Record<TMethod, TRecallTable>> = {};
+  for (const [method, rows] of Object.entries(results[split]) as [TMethod, TResult[]][])
+    if (rows.length) out[method] = recallTable(rows);
+  return out as Record<TMethod, TRecallTable>;
 }

@@ -5,29 +5,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATIONS } from '../../../test-support/conversation-set/index.ts';
 import {
+  emptyResults,
   formatRecall,
   loadConversation,
-  recallTable,
-  type TRecallTable,
+  rankThreeWays,
+  tablesOf as splitTables,
 } from '../../../test-support/retrieval-eval.ts';
 import { openTestDatabase } from '../../../test-support/test-db.ts';
 import type { TDatabase } from '../../db/client.ts';
-import { BM25_SETTINGS } from '../../db/queries/memories.ts';
-import { bm25Arm, vectorArm } from '../../db/queries/memory-arms.ts';
-import { toVectorLiteral } from '../../memory/embedder.ts';
 import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
 import { createMemoryService } from './memory-service.ts';
 
 const SERAPHINE = 1;
-type TMethod = 'cosine alone' | 'BM25 alone' | 'Kindred';
-type TResult = Parameters<typeof recallTable>[0][number];
 
 let database: TDatabase;
 let hasVector = false;
-const results: Record<'dev' | 'test', Record<TMethod, TResult[]>> = {
-  dev: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
-  test: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
-};
+const results = emptyResults();
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -44,25 +37,13 @@ beforeAll(async () => {
     const vectors = hasVector ? await embedder.embed(conversation.questions.map((q) => q.text)) : [];
     for (const [i, question] of conversation.questions.entries()) {
       const evidenceIds = question.evidence.map((t) => turnIds[t] ?? -1);
-      const into = results[conversation.split];
-      const v = vectors[i];
-      if (v) {
-        const cosine = await vectorArm(database.db, {
-          userId,
-          characterId: SERAPHINE,
-          embedding: toVectorLiteral(v),
-        });
-        into['cosine alone'].push({ question, evidenceIds, ranked: cosine.map((h) => h.id) });
-      }
-      const bm25 = await bm25Arm(database.db, {
+      await rankThreeWays(database, memory, results[conversation.split], {
         userId,
         characterId: SERAPHINE,
-        text: question.text,
-        ...BM25_SETTINGS,
+        question,
+        evidenceIds,
+        vector: vectors[i],
       });
-      into['BM25 alone'].push({ question, evidenceIds, ranked: bm25.map((h) => h.id) });
-      const found = await memory.search({ userId, characterId: SERAPHINE, text: question.text, limit: 10 });
-      into.Kindred.push({ question, evidenceIds, ranked: found.map((m) => m.id) });
     }
   }
 }, 900_000);
@@ -70,12 +51,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const tablesOf = (split: 'dev' | 'test') => {
-  const out: Partial<Record<TMethod, TRecallTable>> = {};
-  for (const [method, rows] of Object.entries(results[split]) as [TMethod, TResult[]][])
-    if (rows.length) out[method] = recallTable(rows);
-  return out as Record<TMethod, TRecallTable>;
-};
+const tablesOf = (split: 'dev' | 'test') => splitTables(results, split);
 
 describe('retrieval quality on long conversations', () => {
   it('has the set’s shape: 8 conversations of 150+ turns, 300+ questions of four types, split by person', () => {

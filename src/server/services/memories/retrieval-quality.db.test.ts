@@ -6,26 +6,26 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../../../test-support/memory-quality-set.ts';
-import { formatRecall, recallTable, type TRecallTable } from '../../../test-support/retrieval-eval.ts';
+import {
+  emptyResults,
+  formatRecall,
+  rankThreeWays,
+  recallTable,
+  tablesOf as splitTables,
+} from '../../../test-support/retrieval-eval.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
 import { openTestDatabase } from '../../../test-support/test-db.ts';
 import { rowsOf, type TDatabase } from '../../db/client.ts';
-import { BM25_SETTINGS, insertMemory } from '../../db/queries/memories.ts';
-import { bm25Arm, vectorArm } from '../../db/queries/memory-arms.ts';
+import { insertMemory } from '../../db/queries/memories.ts';
 import { toVectorLiteral } from '../../memory/embedder.ts';
 import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
 import { createMemoryService } from './memory-service.ts';
 
 const SERAPHINE = 1;
-type TMethod = 'cosine alone' | 'BM25 alone' | 'Kindred';
-type TResult = Parameters<typeof recallTable>[0][number];
 
 let database: TDatabase;
 let hasVector = false;
-const results: Record<'dev' | 'test', Record<TMethod, TResult[]>> = {
-  dev: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
-  test: { 'cosine alone': [], 'BM25 alone': [], Kindred: [] },
-};
+const results = emptyResults();
 /** Per split, in the order of `results`: whether the question shares a word (an English lexeme) with its memory. */
 const sharesWord: Record<'dev' | 'test', boolean[]> = { dev: [], test: [] };
 
@@ -70,37 +70,20 @@ beforeAll(async () => {
     const into = results[split];
     sharesWord[split].push(await shareALexeme(database, pair.question, pair.memory));
     const question = { text: pair.question, type: 'single' as const, evidence: [i] };
-    const evidenceIds = [ids[i] ?? -1];
-    const v = questionVectors[i];
-    if (v) {
-      const cosine = await vectorArm(database.db, {
-        userId,
-        characterId: SERAPHINE,
-        embedding: toVectorLiteral(v),
-      });
-      into['cosine alone'].push({ question, evidenceIds, ranked: cosine.map((h) => h.id) });
-    }
-    const bm25 = await bm25Arm(database.db, {
+    await rankThreeWays(database, memory, into, {
       userId,
       characterId: SERAPHINE,
-      text: pair.question,
-      ...BM25_SETTINGS,
+      question,
+      evidenceIds: [ids[i] ?? -1],
+      vector: questionVectors[i],
     });
-    into['BM25 alone'].push({ question, evidenceIds, ranked: bm25.map((h) => h.id) });
-    const found = await memory.search({ userId, characterId: SERAPHINE, text: pair.question, limit: 10 });
-    into.Kindred.push({ question, evidenceIds, ranked: found.map((m) => m.id) });
   }
 }, 300_000);
 afterAll(async () => {
   await database.close();
 });
 
-const tablesOf = (split: 'dev' | 'test') => {
-  const out: Partial<Record<TMethod, TRecallTable>> = {};
-  for (const [method, rows] of Object.entries(results[split]) as [TMethod, TResult[]][])
-    if (rows.length) out[method] = recallTable(rows);
-  return out as Record<TMethod, TRecallTable>;
-};
+const tablesOf = (split: 'dev' | 'test') => splitTables(results, split);
 
 describe('retrieval quality on paraphrases', () => {
   it('finds the memory a question asks about in other words among the person’s others', () => {
