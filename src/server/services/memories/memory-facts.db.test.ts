@@ -1,77 +1,33 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeEmbedding } from '../../../test-support/fake-openai-server.ts';
-import { createSignedInUser } from '../../../test-support/test-app.ts';
+import {
+  BAG_OF_WORDS,
+  judged,
+  personNamed,
+  SERAPHINE,
+  tell as tellAs,
+} from '../../../test-support/scripted-judge.ts';
 import { openTestDatabase } from '../../../test-support/test-db.ts';
-import type { TChatModel, TCompleteJsonInput } from '../../ai/chat-model.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { saveTimeZone } from '../../db/queries/check-ins.ts';
-import { deleteFact, factHistoryOf, refreshFact, updateFact } from '../../db/queries/memory-facts.ts';
-import { memories, memoryTerms } from '../../db/schema.ts';
-import type { TEmbedder } from '../../memory/embedder.ts';
-import { exportAccount } from '../account/export-data.ts';
+import { memoryTerms } from '../../db/schema.ts';
 import { memoriesOfCharacter } from './list-memories.ts';
 import { createMemoryService, type TMemoryService } from './memory-service.ts';
 import { searchMemoriesFor } from './search-memories.ts';
 
-const SERAPHINE = 1;
 let database: TDatabase;
 let memory: TMemoryService;
-/** A bag-of-words encoder: texts sharing words are near (deterministic, no model files). */
-const embedder: TEmbedder = {
-  id: 'test:bag-of-words',
-  embed: async (texts) => texts.map((t) => fakeEmbedding(t)),
-};
 beforeAll(async () => {
   database = await openTestDatabase();
-  memory = createMemoryService({ database, embedder });
+  memory = createMemoryService({ database, embedder: BAG_OF_WORDS });
 });
 afterAll(async () => {
   await database.close();
 });
 
-/** A model answering each JSON request with the next scripted answer; records what it was asked. */
-function scripted(answers: unknown[]) {
-  const calls: TCompleteJsonInput[] = [];
-  const model: TChatModel = {
-    id: 'test:scripted',
-    isAvailable: async () => true,
-    async *streamReply() {},
-    async completeJson(input) {
-      calls.push(input);
-      return answers.shift() ?? null;
-    },
-  };
-  return { model, calls, left: answers };
-}
-
-const judged = (...facts: { fact: string; kind: string; date?: string | null; importance?: number }[]) => ({
-  remember: true,
-  importance: 4,
-  facts: facts.map((f) => ({ importance: 4, date: null, ...f })),
-});
-
-async function person(name: string) {
-  const user = await createSignedInUser(database, { name });
-  return user.id;
-}
-
-async function tell(userId: number, message: string, answers: unknown[], extra: { sentAt?: string } = {}) {
-  const s = scripted(answers);
-  const chat = await memory.remember({
-    userId,
-    characterId: SERAPHINE,
-    characterName: 'Seraphine Vale',
-    chatLogUuid: null,
-    messagePosition: 4,
-    message,
-    reply: 'Tell me more!',
-    model: s.model,
-    ...extra,
-  });
-  expect(s.left).toEqual([]); // every scripted answer was asked for
-  return { kept: chat, calls: s.calls };
-}
+const person = (name: string) => personNamed(database, name);
+const tell = (userId: number, message: string, answers: unknown[], extra: { sentAt?: string } = {}) =>
+  tellAs(memory, userId, message, answers, extra);
 
 const factsOf = async (userId: number) =>
   (await memoriesOfCharacter(database.db, userId, SERAPHINE)).map((m) => m.fact);
@@ -140,6 +96,14 @@ describe('facts, not transcripts', () => {
       ['I volunteer at the animal shelter on Sundays', null, null],
     ]);
     expect(added.fact).toBeNull();
+    // A later fact is never compared with a hand-added memory (no second call), so never rewrites it.
+    const { calls } = await tell(ada, 'My grandmother taught me to knit scarves', [
+      judged({ fact: 'Ada learned to knit from her grandmother', kind: 'person' }),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect((await memoriesOfCharacter(database.db, ada, SERAPHINE)).map((m) => m.content)).toContain(
+      'My grandmother taught me to knit',
+    );
   });
 });
 
@@ -230,81 +194,6 @@ describe('facts that stay true', () => {
       'Sam likes jazz',
       'Sam likes jazz',
       'Sam loves jazz',
-    ]);
-  });
-});
-
-describe("another person's facts", () => {
-  it('are never compared, changed, forgotten, refreshed, listed, searched or exported for someone else', async () => {
-    const bea = await person('Bea');
-    const sam = await person('Sam');
-    await tell(bea, 'I live in Paris near the river', [
-      judged({ fact: 'Bea lives in Paris', kind: 'place' }),
-    ]);
-    const beas = await database.db.select().from(memories).where(eq(memories.userId, bea));
-    const beaFact = beas[0]!;
-    await tell(sam, 'I adore the croissants in Paris', [
-      judged({ fact: 'Sam adores Paris croissants', kind: 'preference' }),
-    ]);
-    // Sam's new fact shares words with Bea's: the model is shown Sam's kept fact, never hers.
-    const { calls } = await tell(sam, 'I live in Paris too', [
-      judged({ fact: 'Sam lives in Paris', kind: 'place' }),
-      { action: 'add', target: 0, fact: null },
-    ]);
-    expect(calls[1]?.messages.at(-1)?.content).toBe(
-      'Kept facts:\n1. Sam adores Paris croissants\nNew fact: Sam lives in Paris',
-    );
-    const owner = { userId: sam, characterId: SERAPHINE, id: beaFact.id };
-    const words = { content: 'x', reply: '', chatLogUuid: null, sourcePosition: null };
-    expect(
-      await updateFact(database.db, {
-        ...owner,
-        ...words,
-        fact: 'Bea lives in Rome',
-        kind: 'place',
-        happensOn: null,
-        importance: 1,
-        embedding: null,
-        embeddingModel: null,
-      }),
-    ).toBeNull();
-    expect(await deleteFact(database.db, owner)).toBe(false);
-    expect(await refreshFact(database.db, { ...owner, importance: 1 })).toBeNull();
-    expect(await factHistoryOf(database.db, sam, [beaFact.id])).toEqual([]);
-    const [still] = await database.db.select().from(memories).where(eq(memories.id, beaFact.id));
-    expect(still).toMatchObject({ fact: 'Bea lives in Paris', updatedAt: beaFact.updatedAt });
-    expect(await factsOf(sam)).toEqual(['Sam lives in Paris', 'Sam adores Paris croissants']);
-    const found = await searchMemoriesFor(memory, database.db, {
-      userId: sam,
-      characterId: null,
-      query: 'Paris',
-    });
-    expect(found.map((m) => m.fact).sort()).toEqual(['Sam adores Paris croissants', 'Sam lives in Paris']);
-    const samsData = await exportAccount(database.db, { read: async () => null } as never, sam);
-    expect(JSON.stringify(samsData)).not.toContain('Bea lives');
-  });
-});
-
-describe("'Download my data'", () => {
-  it('carries each fact with its kind, day and source, and what it said before', async () => {
-    const sam = await person('Sam');
-    await tell(sam, 'I work at the library', [judged({ fact: 'Sam works at the library', kind: 'work' })]);
-    await tell(sam, 'I started at the museum today', [
-      judged({ fact: 'Sam works at the museum', kind: 'work' }),
-      { action: 'update', target: 1, fact: 'Sam works at the museum' },
-    ]);
-    const data = await exportAccount(database.db, { read: async () => null } as never, sam);
-    expect(data.parts.memories).toEqual([
-      expect.objectContaining({
-        fact: 'Sam works at the museum',
-        kind: 'work',
-        happensOn: null,
-        sourcePosition: 4,
-        content: 'I started at the museum today',
-      }),
-    ]);
-    expect(data.parts.memoryFactHistory).toEqual([
-      expect.objectContaining({ fact: 'Sam works at the library', kind: 'work', sourcePosition: 4 }),
     ]);
   });
 });
