@@ -652,6 +652,8 @@ export const userSettings = pgTable('user_settings', {
   voicePlayback: boolean('voice_playback'),
   internalMonologue: boolean('internal_monologue'),
   characterMemory: boolean('character_memory'),
+  /** A push when a reply finishes while no Kindred tab of the person's is visible (null: not chosen, off). */
+  replyPush: boolean('reply_push'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TUserSettingsRow = typeof userSettings.$inferSelect;
@@ -723,6 +725,23 @@ export const pushSubscriptions = pgTable(
   ],
 );
 export type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** Kindred tabs that said they are visible, until when (a reply finishing then needs no push). */
+export const visibleTabs = pgTable(
+  'visible_tabs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Made up by the tab itself (a random UUID per page load). */
+    tabId: uuid('tab_id').notNull(),
+    /** Until when it counts as visible (a hidden tab: the moment it said so). */
+    visibleUntil: timestamp('visible_until', { withTimezone: true }).notNull(),
+    /** The tab's latest report applied: an older one arriving late is ignored. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tabId] })],
+);
 
 /** The web-push job's outbox: each push to each device, sent once, retried with backoff. */
 export const pushDeliveries = pgTable(

@@ -35,7 +35,7 @@ describe('/api/push', () => {
   it('turns this device on and off, and tells the public key and whether it is on', async () => {
     const device = push.subscribe();
     const before = await status(me, device.endpoint);
-    expect(before).toEqual({ publicKey: vapid().publicKey, isSubscribed: false });
+    expect(before).toEqual({ publicKey: vapid().publicKey, isSubscribed: false, isReplyPushOn: false });
     expect(before.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
     const res = await subscribe(me, { endpoint: device.endpoint, keys: device.keys });
     expect(res.status).toBe(201);

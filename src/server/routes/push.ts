@@ -1,8 +1,9 @@
 // /api/push: this device's notifications. GET (?endpoint=): the server's public VAPID key and whether the
-// device is on; POST /subscriptions: turn on (the browser's PushSubscription); DELETE /subscriptions: off.
+// device is on; POST /subscriptions: turn on (the browser's PushSubscription); DELETE /subscriptions: off;
+// PUT /reply: the person's push for replies that finish unseen; PUT /visibility: a tab is (not) visible.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ZPushSubscription, ZPushUnsubscribe } from '../../shared/push.ts';
+import { ZPushSubscription, ZPushUnsubscribe, ZReplyPushChange, ZTabVisibility } from '../../shared/push.ts';
 import { sessionTokenOf } from '../auth/session.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseJson, parseQuery, requireUser, type TAppEnv } from '../lib/http.ts';
@@ -12,6 +13,7 @@ import {
   type TPushDevicesDeps,
   unsubscribeDevice,
 } from '../services/push/push-devices.ts';
+import { changeReplyPush, reportTabVisibility } from '../services/push/reply-push.ts';
 
 const ZStatusQuery = z.object({ endpoint: z.url().max(2048).optional() });
 
@@ -34,5 +36,15 @@ export function pushRoutes(deps: TPushDevicesDeps) {
       const user = requireUser(c);
       const { endpoint } = await parseJson(c, ZPushUnsubscribe);
       return c.json(await unsubscribeDevice(deps, user.id, endpoint));
+    })
+    .put('/reply', async (c) => {
+      const user = requireUser(c);
+      const { isReplyPushOn } = await parseJson(c, ZReplyPushChange);
+      return c.json(await changeReplyPush(deps.db, user.id, isReplyPushOn));
+    })
+    .put('/visibility', async (c) => {
+      const user = requireUser(c);
+      await reportTabVisibility(deps.db, user.id, await parseJson(c, ZTabVisibility));
+      return c.body(null, 204);
     });
 }

@@ -2,11 +2,13 @@
 // (the screen keeps its place in the tree, so turning a tablet does not restart a chat).
 import { Outlet } from 'react-router';
 import { useIsPhone } from '../lib/use-is-phone.ts';
+import { useTabVisibility } from '../lib/use-tab-visibility.ts';
 import { PhoneMenu } from './sidebar/phone-menu.tsx';
 import { Sidebar } from './sidebar/sidebar.tsx';
 
 export function AppShell() {
   const isPhone = useIsPhone();
+  useTabVisibility();
   return (
     <div className={`flex h-full min-h-0 ${isPhone ? 'flex-col' : ''}`}>
       {isPhone ? <PhoneMenu /> : <Sidebar />}

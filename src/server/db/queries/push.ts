@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { TPushPayload } from '../../../shared/push.ts';
 import { rowsOf, type TDb } from '../client.ts';
-import { characters, pushDeliveries, pushSubscriptions } from '../schema.ts';
+import { characters, pushDeliveries, pushSubscriptions, userSettings, visibleTabs } from '../schema.ts';
 
 /** Saves this device's subscription for the person; the same endpoint moves to the newest session. */
 export async function upsertPushSubscription(
@@ -139,4 +139,62 @@ export async function deliveryStates(db: TDb, subscriptionId: number) {
     })
     .from(pushDeliveries)
     .where(eq(pushDeliveries.subscriptionId, subscriptionId));
+}
+
+/** Whether the person wants a push when a reply finishes while no Kindred tab of theirs is visible. */
+export async function isReplyPushOn(db: TDb, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ replyPush: userSettings.replyPush })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  return row?.replyPush ?? false;
+}
+
+export async function saveReplyPush(db: TDb, userId: number, isOn: boolean): Promise<void> {
+  await db
+    .insert(userSettings)
+    .values({ userId, replyPush: isOn })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { replyPush: isOn, updatedAt: sql`now()` } });
+}
+
+/**
+ * Records a tab's report: visible for `forSeconds` more, or hidden from now (0). A report older than the
+ * one already applied (`seq`) changes nothing. Reports older than ten minutes are forgotten.
+ */
+export async function recordTabReport(
+  db: TDb,
+  opts: { userId: number; tabId: string; seq: number; forSeconds: number },
+): Promise<void> {
+  await db
+    .delete(visibleTabs)
+    .where(
+      and(
+        eq(visibleTabs.userId, opts.userId),
+        sql`${visibleTabs.visibleUntil} <= now() - interval '10 minutes'`,
+      ),
+    );
+  const until = sql`now() + ${opts.forSeconds}::int * interval '1 second'`;
+  await db
+    .insert(visibleTabs)
+    .values({ userId: opts.userId, tabId: opts.tabId, seq: opts.seq, visibleUntil: until })
+    .onConflictDoUpdate({
+      target: [visibleTabs.userId, visibleTabs.tabId],
+      set: { visibleUntil: until, seq: opts.seq },
+      setWhere: sql`${visibleTabs.seq} < ${opts.seq}`,
+    });
+}
+
+/** How many of the person's tabs count as visible now and are remembered, and whether `tabId` is. */
+export async function visibleTabsOf(db: TDb, userId: number, tabId?: string) {
+  const rows = await db
+    .select({ tabId: visibleTabs.tabId, isVisible: sql<boolean>`${visibleTabs.visibleUntil} > now()` })
+    .from(visibleTabs)
+    .where(
+      and(eq(visibleTabs.userId, userId), sql`${visibleTabs.visibleUntil} > now() - interval '10 minutes'`),
+    );
+  return {
+    visible: rows.filter((r) => r.isVisible).length,
+    remembered: rows.length,
+    isKnown: rows.some((r) => r.tabId === tabId),
+  };
 }

@@ -8,6 +8,7 @@ import { setReplyLore } from '../../db/queries/lorebooks.ts';
 import type { TReplyProblem } from '../../safety/reply-check.ts';
 import { loreForReply, NO_REPLY_LORE, type TReplyLoreResult } from '../lorebooks/lore-for-reply.ts';
 import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
+import { queueReplyPush } from '../push/reply-push.ts';
 import { BREAK_REMINDER_TEXT } from '../safety/break-reminder.ts';
 import type { TReplySafety } from '../safety/crisis-care.ts';
 import type { TPreparedReply, TReplyDeps, TReplySwitches } from './prepare-reply.ts';
@@ -206,6 +207,16 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
     'reply',
   );
   ctx.memory.afterReply({ model, reply, isPartial });
+  // Finished while no tab of theirs is visible: a push, if the person asked for one (never delays the reply).
+  if (!isPartial) {
+    void queueReplyPush(deps.db, {
+      userId: user.id,
+      characterId: prepared.characterId,
+      chatUuid: uuid,
+      isGroup: Boolean(prepared.group),
+      text: reply,
+    }).catch((err) => deps.log?.warn({ err }, 'reply push not queued'));
+  }
   yield {
     type: 'done',
     response: {

@@ -6,6 +6,7 @@ import {
   countPushSubscriptions,
   deletePushSubscription,
   hasPushSubscription,
+  isReplyPushOn,
   upsertPushSubscription,
 } from '../../db/queries/push.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -20,7 +21,7 @@ export async function pushStatus(
   endpoint?: string,
 ): Promise<TPushStatus> {
   const isSubscribed = endpoint ? await hasPushSubscription(deps.db, userId, endpoint) : false;
-  return { publicKey: deps.publicKey, isSubscribed };
+  return { publicKey: deps.publicKey, isSubscribed, isReplyPushOn: await isReplyPushOn(deps.db, userId) };
 }
 
 export async function subscribeDevice(
@@ -46,7 +47,11 @@ export async function subscribeDevice(
     p256dh: keys.p256dh,
     auth: keys.auth,
   });
-  return { publicKey: deps.publicKey, isSubscribed: true };
+  return {
+    publicKey: deps.publicKey,
+    isSubscribed: true,
+    isReplyPushOn: await isReplyPushOn(deps.db, opts.userId),
+  };
 }
 
 export async function unsubscribeDevice(
@@ -55,5 +60,9 @@ export async function unsubscribeDevice(
   endpoint: string,
 ): Promise<TPushStatus> {
   if (!(await deletePushSubscription(deps.db, userId, endpoint))) throw notFound('Push subscription');
-  return { publicKey: deps.publicKey, isSubscribed: false };
+  return {
+    publicKey: deps.publicKey,
+    isSubscribed: false,
+    isReplyPushOn: await isReplyPushOn(deps.db, userId),
+  };
 }

@@ -1,5 +1,7 @@
 // /profile's 'Notifications on this device': a switch that subscribes this browser to Web Push (the
-// browser's permission is asked only when it is turned on) so check-ins arrive while Kindred is closed.
+// browser's permission is asked only when it is turned on) so check-ins arrive while Kindred is closed;
+// and the person's choice of a push when a reply finishes while no Kindred tab is visible.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TPushStatus } from '../../../shared/push.ts';
@@ -111,6 +113,36 @@ export function PushNotifications() {
         />
       </div>
       {note[state] && <p className="mt-3 text-sm text-muted">{note[state]}</p>}
+      <ReplyPush />
     </section>
+  );
+}
+
+const REPLY_PUSH_LABEL = 'A push when a reply finishes while no Kindred tab is visible';
+
+/** The person's choice (for every device with notifications on), off until chosen. */
+function ReplyPush() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: ['push-status'], queryFn: () => api<TPushStatus>('/api/push') });
+  const change = useMutation({
+    mutationFn: (isReplyPushOn: boolean) =>
+      api<{ isReplyPushOn: boolean }>('/api/push/reply', { method: 'PUT', json: { isReplyPushOn } }),
+    onSuccess: ({ isReplyPushOn }) =>
+      queryClient.setQueryData<TPushStatus>(['push-status'], (old) => old && { ...old, isReplyPushOn }),
+    onError: () => toast.error('That change was not saved'),
+  });
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-line border-t pt-4">
+      <div className="min-w-40 flex-1">
+        <p className="font-medium">Finished replies</p>
+        <p className="mt-1 text-sm text-muted">{REPLY_PUSH_LABEL}, on every device with notifications on.</p>
+      </div>
+      <Switch
+        label={REPLY_PUSH_LABEL}
+        isOn={status.data?.isReplyPushOn ?? false}
+        isDisabled={!status.data || change.isPending}
+        onChange={(on) => change.mutate(on)}
+      />
+    </div>
   );
 }
