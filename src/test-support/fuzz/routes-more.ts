@@ -158,6 +158,22 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
       ),
     },
     {
+      name: 'PUT /api/push/reply',
+      requests: json('PUT', '/api/push/reply', shaped({ isReplyPushOn: field(true, false) })),
+    },
+    {
+      name: 'PUT /api/push/visibility',
+      requests: json(
+        'PUT',
+        '/api/push/visibility',
+        shaped({
+          tabId: field('7b0c5a52-3f1e-4c1e-9a57-0d6f2b1e0a11', 'not-a-uuid'),
+          isVisible: field(true, false),
+          seq: field(1, 2, 9_007_199_254_740_991),
+        }),
+      ),
+    },
+    {
       name: 'POST /api/support',
       requests: json('POST', '/api/support', shaped({ message: field('Help me please') })),
     },
