@@ -73,6 +73,21 @@ test('sign in, pick a character from the menu, send, swipe between replies, open
   await memories.close();
 });
 
+test('Google on a phone: the date of birth screen fits, then home', async ({ page }) => {
+  const google = process.env.E2E_GOOGLE_URL!;
+  await page.goto(`${google}/login`);
+  await new LoginPage(page).signIn(newPerson('Pia Phone'), 'Continue with Google');
+  await expect(page).toHaveURL(/\/birth-date$/);
+  await expect(page.getByRole('heading', { name: 'What is your date of birth?' })).toBeVisible();
+  const phone = new PhonePage(page);
+  await phone.expectFits('/birth-date');
+  await page.screenshot({ path: 'test-results/screens/phone-birth-date.png' });
+  await page.getByLabel('Date of birth').fill('1994-03-08');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${google}/$`));
+  await phone.expectFits('home after the date of birth');
+});
+
 test('upgrade on a phone through the local checkout', async ({ page, signIn }) => {
   await signIn();
   const phone = new PhonePage(page);

@@ -79,7 +79,7 @@ export function BirthDateRoute() {
               onChange={(e) => setBirthDate(e.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'birthDate-error' : undefined}
-              className="mt-1 w-full rounded-lg border border-line bg-ink px-3 py-2"
+              className="mt-1 w-full rounded-lg border border-line bg-ink px-3 py-2 [color-scheme:dark]"
             />
             {error ? (
               <p id="birthDate-error" role="alert" className="mt-2 text-sm text-red-300">
