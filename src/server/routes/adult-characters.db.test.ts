@@ -143,8 +143,22 @@ describe('a character marked 18+', () => {
       json: { characterIds: [1, builtInAdultId] },
     });
     expect(group.status).toBe(404);
+    // Nor added to a group chat the minor already has.
+    const own = await call(t, 'POST', '/api/groups', { user: teen, json: { characterIds: [1, 2] } });
+    expect(own.status).toBe(201);
+    const { uuid } = (await own.json()) as { uuid: string };
+    const added = await call(t, 'POST', `/api/groups/${uuid}/members`, {
+      user: teen,
+      json: { characterId: builtInAdultId },
+    });
+    expect(added.status).toBe(404);
+    const members = (await (await call(t, 'GET', `/api/groups/${uuid}`, { user: teen })).json()) as {
+      members: { characterId: number }[];
+    };
+    expect(members.members.map((m) => m.characterId)).toEqual([1, 2]);
     const logsAfter = await t.database.db.select().from(chatLogs).where(eq(chatLogs.userId, teen.id));
-    expect(logsAfter.length).toBe(logsBefore.length);
+    // Only the group chat made on purpose above.
+    expect(logsAfter.length).toBe(logsBefore.length + 1);
     // The adult chats with it.
     const adultSend = await call(t, 'POST', '/assistant-reply-openai', {
       user: adult,
