@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { TReplyResponse } from '../../shared/chat.ts';
 import { startFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { dataOf, onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
@@ -10,14 +10,8 @@ import {
   storedMessages,
   usedToday,
 } from '../../test-support/reply-test-app.ts';
-import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpReplyTestApp, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, createTestApp, type TTestUser } from '../../test-support/test-app.ts';
 import { chatLogs, chatMessages } from '../db/schema.ts';
 
 const SERAPHINE = 1;
@@ -387,11 +381,7 @@ describe('streaming (Accept: text/event-stream)', () => {
 });
 
 describe('when no model can answer', () => {
-  let bare: TTestApp;
-  beforeAll(async () => {
-    bare = await createTestApp({ OLLAMA_BASE_URL: NOWHERE });
-  });
-  afterAll(() => bare.close());
+  const bare = setUpTestApp({ OLLAMA_BASE_URL: NOWHERE });
 
   // More in model-failures.db.test.ts: the message is kept, and what each failure says.
   it('replies 503 in plain words on both paths, keeping the message; /ollama-health is unhealthy', async () => {

@@ -1,30 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIRTH_DATE_NEEDED_MESSAGE, tooYoungMessage } from '../../shared/birth-date.ts';
 import { ROLE_PLAY_PREFIX } from '../../shared/characters.ts';
-import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply-test-app.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpReplyTestApp, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, type TTestApp, type TTestUser } from '../../test-support/test-app.ts';
 import { chatLogs, sessions, users } from '../db/schema.ts';
 
 // People who signed in with Google bring no date of birth: they give it once after signing in, before
 // they can chat or make a character, and the same age rules apply as at the bundled provider's sign-up
 // (under MIN_AGE, or under 18 with ADULTS_ONLY, no account).
-let t: TReplyTestApp;
-let adultsOnly: TTestApp;
-beforeAll(async () => {
-  t = await createReplyTestApp();
-  adultsOnly = await createTestApp({ ADULTS_ONLY: 'true' });
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await adultsOnly.close();
-});
+const t = setUpReplyTestApp();
+const adultsOnly = setUpTestApp({ ADULTS_ONLY: 'true' });
 
 const yearsAgo = (years: number, days = 0) => {
   const d = new Date();

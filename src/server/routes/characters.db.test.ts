@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   NEXT_PAGE_HEADER,
   ROLE_PLAY_PREFIX,
@@ -6,20 +6,14 @@ import {
   type TPersona,
   type TPersonaListItem,
 } from '../../shared/characters.ts';
-import { uploadAvatar } from '../../test-support/set-up.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { setUpPerson, setUpTestApp, uploadAvatar } from '../../test-support/set-up.ts';
+import { call } from '../../test-support/test-app.ts';
 import { findVisibleCharacter, insertCharacter } from '../db/queries/characters.ts';
 import { CAST } from '../db/seed/cast.ts';
 
-let t: TTestApp;
-let me: TTestUser;
-let other: TTestUser;
+const t = setUpTestApp();
+const me = setUpPerson(t, { name: 'Ada' });
+const other = setUpPerson(t);
 let mine: number;
 let theirs: number;
 
@@ -32,9 +26,6 @@ const valid = (avatarUrl: string) => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  me = await createSignedInUser(t.database, { name: 'Ada' });
-  other = await createSignedInUser(t.database);
   const row = await insertCharacter(t.database.db, {
     userId: me.id,
     name: 'Zebulon Mine',
@@ -56,7 +47,6 @@ beforeAll(async () => {
   });
   theirs = row2.id;
 });
-afterAll(() => t.close());
 
 describe('GET /api/character-personas', () => {
   it('lists the built-in cast and my own characters, with list fields only, never someone else’s', async () => {

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTranscriber, type TFakeSpeechServer } from '../../test-support/fake-speech-servers.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { startFakeTranscriber } from '../../test-support/fake-speech-servers.ts';
+import { setUpBuilt, setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { call, createSignedInUser, createTestApp } from '../../test-support/test-app.ts';
 
 const recording = (bytes = 2048) => {
   const form = new FormData();
@@ -15,21 +10,10 @@ const recording = (bytes = 2048) => {
 };
 
 describe('POST /upload/transcribe', () => {
-  let server: TFakeSpeechServer;
-  let t: TTestApp;
-  let bare: TTestApp;
-  let me: TTestUser;
-  beforeAll(async () => {
-    server = await startFakeTranscriber({ text: ' Hello from a recording ' });
-    t = await createTestApp({ STT_OPENAI_BASE_URL: `${server.url}/v1` });
-    bare = await createTestApp();
-    me = await createSignedInUser(t.database);
-  });
-  afterAll(async () => {
-    await t.close();
-    await bare.close();
-    await server.close();
-  });
+  const server = setUpBuilt(() => startFakeTranscriber({ text: ' Hello from a recording ' }));
+  const t = setUpBuilt(() => createTestApp({ STT_OPENAI_BASE_URL: `${server.url}/v1` }));
+  const bare = setUpTestApp();
+  const me = setUpPerson(t);
 
   it('posts the recording to the configured transcription service and answers its text', async () => {
     const res = await call(t, 'POST', '/upload/transcribe', { user: me, body: recording() });

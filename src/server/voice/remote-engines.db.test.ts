@@ -1,17 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeElevenLabs,
-  startFakeOpenAISpeech,
-  type TFakeSpeechServer,
-} from '../../test-support/fake-speech-servers.ts';
-import {
-  call,
-  createSignedInUser,
-  createTestApp,
-  type TTestApp,
-  type TTestUser,
-} from '../../test-support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startFakeElevenLabs, startFakeOpenAISpeech } from '../../test-support/fake-speech-servers.ts';
+import { setUpBuilt, setUpPerson } from '../../test-support/set-up.ts';
+import { call, createTestApp } from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { characters } from '../db/schema.ts';
 import { createFliteEngine } from './flite-engine.ts';
@@ -32,22 +23,15 @@ beforeAll(async () => {
 });
 
 describe('TTS_ENGINE=openai (OpenAI-compatible /v1/audio/speech)', () => {
-  let server: TFakeSpeechServer;
-  let t: TTestApp;
-  let me: TTestUser;
-  beforeAll(async () => {
-    server = await startFakeOpenAISpeech({ apiKey: 'sk-voice', mp3 });
-    t = await createTestApp({
+  const server = setUpBuilt(() => startFakeOpenAISpeech({ apiKey: 'sk-voice', mp3 }));
+  const t = setUpBuilt(() =>
+    createTestApp({
       TTS_ENGINE: 'openai',
       TTS_OPENAI_BASE_URL: `${server.url}/v1`,
       TTS_OPENAI_API_KEY: 'sk-voice',
-    });
-    me = await createSignedInUser(t.database);
-  });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
+    }),
+  );
+  const me = setUpPerson(t);
 
   it('sends the description as instructions and the voice it maps to', async () => {
     const res = await call(t, 'POST', '/api/voice/create', {
@@ -94,22 +78,15 @@ describe('TTS_ENGINE=openai (OpenAI-compatible /v1/audio/speech)', () => {
 });
 
 describe('TTS_ENGINE=elevenlabs (voice ids, voice design)', () => {
-  let server: TFakeSpeechServer;
-  let t: TTestApp;
-  let me: TTestUser;
-  beforeAll(async () => {
-    server = await startFakeElevenLabs({ apiKey: 'xi-test', mp3 });
-    t = await createTestApp({
+  const server = setUpBuilt(() => startFakeElevenLabs({ apiKey: 'xi-test', mp3 }));
+  const t = setUpBuilt(() =>
+    createTestApp({
       TTS_ENGINE: 'elevenlabs',
       TTS_ELEVENLABS_BASE_URL: server.url,
       TTS_ELEVENLABS_API_KEY: 'xi-test',
-    });
-    me = await createSignedInUser(t.database);
-  });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
+    }),
+  );
+  const me = setUpPerson(t);
 
   it("designs a voice from the character's description once, keeps its id with the character, and speaks with it", async () => {
     const mine = await insertCharacter(t.database.db, {
