@@ -112,6 +112,7 @@ for (const size of [
   { width: 360, height: 740 },
 ]) {
   test(`every screen fits ${size.width}x${size.height}`, async ({ page, signIn }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize(size);
     const phone = new PhonePage(page);
     const login = new LoginPage(page);
@@ -134,6 +135,10 @@ for (const size of [
       ['/character/create/new', 'Create a New Character'],
       ['/upgrade', 'Upgrade for \\$5/month'],
       ['/admin', 'Admin|Owner only'],
+      ['/lorebooks', 'Lorebooks'],
+      ['/safety', 'Safety'],
+      ['/upgrade-cancel', 'Subscription Canceled'],
+      ['/no-such-screen', 'Page not found'],
     ];
     for (const [path, text] of screens) {
       await page.goto(path);
@@ -145,5 +150,23 @@ for (const size of [
     }
     await phone.openMenu();
     await phone.expectFits('the menu');
+
+    // The chat's drawers take the whole width and fit too.
+    await page.goto(`/chat/${SERAPHINE.id}`);
+    const memories = new MemoriesPage(page);
+    await memories.bell.click();
+    await expect(memories.notificationsPanel).toBeVisible();
+    const panel = await memories.notificationsPanel.boundingBox();
+    expect(Math.round(panel!.width)).toBeGreaterThanOrEqual(size.width - 24);
+    await phone.expectFits('the notifications panel');
+    await page.screenshot({ path: `test-results/screens/phone-${size.width}-notifications.png` });
+    await page.keyboard.press('Escape');
+    await expect(memories.notificationsPanel).toBeHidden();
+    const chat = new ControlsPage(page);
+    await page.getByRole('switch', { name: 'Character Drawer' }).click();
+    await chat.historyButton.click();
+    await expect(chat.historyDrawer).toBeVisible();
+    expect(await chat.historyDrawer.evaluate((el) => (el as HTMLElement).offsetWidth)).toBe(size.width);
+    await phone.expectFits('the history drawer');
   });
 }
