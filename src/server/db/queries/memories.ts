@@ -187,14 +187,15 @@ export async function setMemoryPinned(
 }
 
 /**
- * The person's most-discussed topics: ts_stat over their memories' search vectors (stems, stop words
- * gone), each stem shown as the whole word the person used most often for it.
+ * The person's most-discussed topics: ts_stat over their own words (stems, stop words gone; each message
+ * once, however many facts were kept of it; never the facts, which name the person in each), each stem
+ * shown as the whole word the person used most often for it.
  */
 export async function topTopics(db: TDb, userId: number, limit: number): Promise<string[]> {
   const uid = Math.trunc(userId);
   const result = await db.execute(sql`
     with stems as (
-      select word as stem, ndoc from ts_stat(${`select search from memories where user_id = ${uid}`})
+      select word as stem, ndoc from ts_stat(${`select to_tsvector('english'::regconfig, d.content) from (select distinct content from memories where user_id = ${uid}) d`})
       where length(word) > 2 and word !~ '^[0-9]+$'
       order by ndoc desc, word limit ${limit * 3}
     ),

@@ -10,6 +10,7 @@ import {
 import { openTestDatabase } from '../../../test-support/test-db.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { saveTimeZone } from '../../db/queries/check-ins.ts';
+import { topTopics } from '../../db/queries/memories.ts';
 import { memoryTerms } from '../../db/schema.ts';
 import { memoriesOfCharacter } from './list-memories.ts';
 import { createMemoryService, type TMemoryService } from './memory-service.ts';
@@ -75,6 +76,10 @@ describe('facts, not transcripts', () => {
       .from(memoryTerms)
       .where(eq(memoryTerms.memoryId, interview?.id ?? 0));
     expect(terms.map((t) => t.term)).toEqual(expect.arrayContaining(['job', 'tomorrow', 'bakeri']));
+    // The most-discussed topics are the person's own words, each message once: never their name.
+    const topics = await topTopics(database.db, sam, 5);
+    expect(topics).toContain('bakery');
+    expect(topics).not.toContain('sam');
   });
 
   it('without usable facts the words are kept as before; hand-added memories stay as written', async () => {
