@@ -36,14 +36,19 @@ export type TTestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(
+/**
+ * The real app on `database`, answering at `publicUrl`, in a fresh data folder, with `env` on top of the
+ * tests' settings; its memory is made here so closing can stop the judge's queue before the database.
+ */
+export function buildApp(
+  database: TDatabase,
+  publicUrl: string,
   env: Record<string, string> = {},
   extra: Partial<Omit<TAppDeps, 'config' | 'database' | 'logger'>> = {},
-): Promise<TTestApp> {
-  const database = await openTestDatabase();
+) {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kindred-test-')),
-    PUBLIC_URL: TEST_ORIGIN,
+    PUBLIC_URL: publicUrl,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0000',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
@@ -52,11 +57,19 @@ export async function createTestApp(
     ...env,
   });
   const logger = createLogger('silent');
-  // The app's memory is made here so closing the test app stops its judge queue before the database.
   const models = extra.models ?? modelSetFromConfig(config);
   const memory =
     extra.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger, models });
   const app = createApp({ config, database, logger, ...extra, models, memory });
+  return { app, config, memory };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra: Partial<Omit<TAppDeps, 'config' | 'database' | 'logger'>> = {},
+): Promise<TTestApp> {
+  const database = await openTestDatabase();
+  const { app, config, memory } = buildApp(database, TEST_ORIGIN, env, extra);
   return {
     app,
     database,
