@@ -14,6 +14,7 @@ import { topTopics } from '../../db/queries/memories.ts';
 import { memoryTerms } from '../../db/schema.ts';
 import { memoriesOfCharacter } from './list-memories.ts';
 import { createMemoryService, type TMemoryService } from './memory-service.ts';
+import { recentMemories } from './recent-memories.ts';
 import { searchMemoriesFor } from './search-memories.ts';
 
 let database: TDatabase;
@@ -80,6 +81,10 @@ describe('facts, not transcripts', () => {
     const topics = await topTopics(database.db, sam, 5);
     expect(topics).toContain('bakery');
     expect(topics).not.toContain('sam');
+    // /profile's highlights show the message once, however many facts were kept of it.
+    expect((await recentMemories(database.db, sam)).map((m) => m.content)).toEqual([
+      'My interview at the bakery is tomorrow and I am so nervous',
+    ]);
   });
 
   it('without usable facts the words are kept as before; hand-added memories stay as written', async () => {
