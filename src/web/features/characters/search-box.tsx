@@ -23,6 +23,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
       />
       <input
         type="search"
+        name="q"
         aria-label="Search characters"
         placeholder="Search characters"
         value={text}

@@ -35,6 +35,7 @@ export function HistoryItem({
           // biome-ignore lint/a11y/noAutofocus: the person just asked to rename this chat.
           autoFocus
           aria-label="Chat name"
+          name="title"
           value={draft}
           maxLength={CHAT_TITLE_MAX_CHARS}
           placeholder={log.preview ?? 'Name this chat'}

@@ -49,6 +49,7 @@ export function MessageBox({
     >
       <textarea
         ref={ref}
+        name="message"
         rows={1}
         value={value}
         maxLength={USER_INPUT_MAX_CHARS}

@@ -41,6 +41,7 @@ export function MessageEditor({
       <textarea
         ref={ref}
         aria-label="Edit message"
+        name="content"
         value={draft}
         maxLength={MESSAGE_MAX_CHARS}
         rows={2}
