@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TReplyResponse } from '../../shared/chat.ts';
+import { msgUrl, SERAPHINE, sendMessage } from '../../test-support/message-calls.ts';
 import { onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import { chatRequests, setUsedToday, storedMessages, usedToday } from '../../test-support/reply-test-app.ts';
-import { setUpReplyTestApp, uploadAvatar } from '../../test-support/set-up.ts';
+import { setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { CONTINUE_INSTRUCTION } from '../ai/prompt.ts';
-import { insertCharacter } from '../db/queries/characters.ts';
-import { chatLogs, users } from '../db/schema.ts';
+import { chatLogs } from '../db/schema.ts';
 
-const SERAPHINE = 1;
+// Regenerate and swipe, continue, edit, rewind and rate a stored message; every call's unhappy paths.
 const t = setUpReplyTestApp();
 beforeEach(() => {
   t.fake.setMode('ok');
@@ -18,14 +18,7 @@ beforeEach(() => {
 
 const db = () => t.database.db;
 
-async function send(user: TTestUser, userInput: string, hist?: string): Promise<TReplyResponse> {
-  const res = await call(t, 'POST', '/assistant-reply-openai', {
-    user,
-    json: { userId: user.id, characterId: SERAPHINE, userInput, hist },
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as TReplyResponse;
-}
+const send = (user: TTestUser, userInput: string, hist?: string) => sendMessage(t, user, userInput, hist);
 
 async function messageCount(uuid: string) {
   const [log] = await db().select().from(chatLogs).where(eq(chatLogs.uuid, uuid));
@@ -38,161 +31,6 @@ async function twoExchanges(user: TTestUser) {
   await send(user, 'Where do we sleep tonight', first.hist);
   return first.hist;
 }
-
-const msgUrl = (uuid: string, position: number, action = '') =>
-  `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;
-
-describe('greeting', () => {
-  it('POST /api/chatlogs/greeting stores the greeting, filled in, as the first message; no limit used', async () => {
-    const user = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
-    await setUsedToday(t, user.id, 20);
-    const res = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: SERAPHINE } });
-    expect(res.status).toBe(201);
-    const log = (await res.json()) as TChatLog;
-    expect(log.conversation).toHaveLength(1);
-    expect(log.conversation[0]).toMatchObject({
-      position: 0,
-      role: 'assistant',
-      isGreeting: true,
-      alternativeCount: 1,
-    });
-    expect(log.conversation[0]?.content).toMatch(/^Well met, Ada Lovelace\. The fire is small/);
-    expect(await usedToday(t, user.id)).toBe(20);
-
-    // Given to the model like any reply.
-    await setUsedToday(t, user.id, 0);
-    await send(user, 'Thank you, knight', log.uuid);
-    const sent = chatRequests(t).at(-1)!;
-    expect(sent.messages[1]).toEqual({ role: 'assistant', content: log.conversation[0]!.content });
-    expect(sent.messages[2]).toEqual({ role: 'user', content: 'Thank you, knight' });
-    expect((await storedMessages(t, log.uuid)).map((m) => m.position)).toEqual([0, 1, 2]);
-
-    // The History preview is the person's first line, not the greeting every chat shares.
-    const list = await call(t, 'GET', `/api/chatlogs/filtered?userId=${user.id}&characterId=${SERAPHINE}`, {
-      user,
-    });
-    const [summary] = (await list.json()) as TChatLogSummary[];
-    expect(summary?.preview).toBe('Thank you, knight');
-  });
-
-  it("a card's alternate greetings: listed, picked by index, kept as alternatives to swipe", async () => {
-    const user = await createSignedInUser(t.database, { name: 'Bo' });
-    const character = await insertCharacter(db(), {
-      userId: user.id,
-      name: 'Mara',
-      tagline: 'Innkeeper',
-      description: 'An innkeeper.',
-      greeting: 'Welcome, {{userName}}.',
-      avatarUrl: null,
-      voiceId: null,
-      voiceDescription: null,
-      card: {
-        alternate_greetings: ['*polishes a cup* Back again, {{user}}?', 'Storm season, {{char}} says.'],
-      },
-    });
-    const list = await call(t, 'GET', `/api/character-personas/${character.id}/greetings`, { user });
-    expect(await list.json()).toEqual({
-      greetings: ['Welcome, Bo.', '*polishes a cup* Back again, Bo?', 'Storm season, Mara says.'],
-    });
-
-    const res = await call(t, 'POST', '/api/chatlogs/greeting', {
-      user,
-      json: { characterId: character.id, greetingIndex: 1 },
-    });
-    const log = (await res.json()) as TChatLog;
-    expect(log.conversation[0]).toMatchObject({
-      content: '*polishes a cup* Back again, Bo?',
-      alternativeCount: 3,
-      chosen: 1,
-    });
-    const swiped = await call(t, 'PUT', msgUrl(log.uuid, 0, 'choice'), { user, json: { index: 2 } });
-    expect(swiped.status).toBe(200);
-    expect(((await swiped.json()) as TChatLog).conversation[0]?.content).toBe('Storm season, Mara says.');
-
-    const other = await createSignedInUser(t.database);
-    // Another person's private character: its greetings and a chat with it are not found.
-    expect(
-      (await call(t, 'GET', `/api/character-personas/${character.id}/greetings`, { user: other })).status,
-    ).toBe(404);
-    const foreign = await call(t, 'POST', '/api/chatlogs/greeting', {
-      user: other,
-      json: { characterId: character.id },
-    });
-    expect(foreign.status).toBe(404);
-  });
-
-  it('unhappy paths: signed out, malformed, an index past the greetings, a character without one', async () => {
-    const user = await createSignedInUser(t.database);
-    expect((await call(t, 'POST', '/api/chatlogs/greeting', { json: { characterId: 1 } })).status).toBe(401);
-    expect((await call(t, 'GET', '/api/character-personas/1/greetings')).status).toBe(401);
-    expect((await call(t, 'GET', '/api/character-personas/abc/greetings', { user })).status).toBe(400);
-    expect((await call(t, 'GET', '/api/character-personas/999999/greetings', { user })).status).toBe(404);
-    const malformed = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: 'x' } });
-    expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toMatchObject({ code: 'bad_request' });
-    const past = await call(t, 'POST', '/api/chatlogs/greeting', {
-      user,
-      json: { characterId: SERAPHINE, greetingIndex: 1 },
-    });
-    expect(past.status).toBe(400);
-    const plain = await insertCharacter(db(), {
-      userId: user.id,
-      name: 'Quiet',
-      tagline: 'x',
-      description: 'Says nothing first.',
-      avatarUrl: null,
-      voiceId: null,
-      voiceDescription: null,
-    });
-    const none = await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: plain.id } });
-    expect(none.status).toBe(409);
-    expect(await db().select().from(chatLogs).where(eq(chatLogs.userId, user.id))).toHaveLength(0);
-  });
-});
-
-describe("the create form's Greeting", () => {
-  const body = (avatarUrl: string, greeting?: unknown) => ({
-    name: 'Wren',
-    tagline: 'Keeps the lighthouse',
-    description: 'You are Wren.',
-    avatarUrl,
-    greeting,
-  });
-
-  it('is optional, stored, opens the chat and is kept by the card export', async () => {
-    const user = await createSignedInUser(t.database, { name: 'Cy' });
-    const avatarUrl = await uploadAvatar(t, user);
-    const res = await call(t, 'POST', '/api/character-personas', {
-      user,
-      json: body(avatarUrl, '  *tips hat* Ahoy, {{userName}}!  '),
-    });
-    expect(res.status).toBe(201);
-    const { id, greeting } = (await res.json()) as { id: number; greeting: string };
-    expect(greeting).toBe('*tips hat* Ahoy, {{userName}}!');
-    const log = (await (
-      await call(t, 'POST', '/api/chatlogs/greeting', { user, json: { characterId: id } })
-    ).json()) as TChatLog;
-    expect(log.conversation[0]?.content).toBe('*tips hat* Ahoy, Cy!');
-    const card = await call(t, 'GET', `/api/character-cards/${id}?format=json&version=v2`, { user });
-    expect(((await card.json()) as { data: { first_mes: string } }).data.first_mes).toBe(
-      '*tips hat* Ahoy, {{user}}!',
-    );
-
-    const without = await call(t, 'POST', '/api/character-personas', { user, json: body(avatarUrl) });
-    expect(without.status).toBe(201);
-    expect(((await without.json()) as { greeting: string | null }).greeting).toBeNull();
-    const tooLong = await call(t, 'POST', '/api/character-personas', {
-      user,
-      json: body(avatarUrl, 'g'.repeat(2001)),
-    });
-    expect(tooLong.status).toBe(400);
-    const nul = await call(t, 'POST', '/api/character-personas', {
-      user,
-      json: body(avatarUrl, String.fromCharCode(0)),
-    });
-    expect(nul.status).toBe(400);
-  });
-});
 
 describe('regenerate and swipe', () => {
   it('regenerate streams a new alternative of the latest reply, counts one message, and swipes between them', async () => {
@@ -449,42 +287,5 @@ describe('every call: signed out 401, another person 404, malformed 400', () => 
       json: { content: `a${String.fromCharCode(0)}b` },
     });
     expect(nul.status).toBe(400);
-  });
-});
-
-describe('persona', () => {
-  it('GET/PUT /api/persona: stored on the person, put in the prompt of every character', async () => {
-    const user = await createSignedInUser(t.database, { name: 'Nia' });
-    expect(await (await call(t, 'GET', '/api/persona', { user })).json()).toEqual({ persona: '' });
-    const put = await call(t, 'PUT', '/api/persona', {
-      user,
-      json: { persona: "  I'm a night-shift nurse who loves rainy days " },
-    });
-    expect(put.status).toBe(200);
-    expect(await put.json()).toEqual({ persona: "I'm a night-shift nurse who loves rainy days" });
-    const [row] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(row?.persona).toBe("I'm a night-shift nurse who loves rainy days");
-    await send(user, 'Hello there');
-    expect(chatRequests(t).at(-1)!.messages[0]?.content).toContain(
-      "About Nia, in their own words: I'm a night-shift nurse who loves rainy days",
-    );
-    // Cleared: gone from the prompt.
-    await call(t, 'PUT', '/api/persona', { user, json: { persona: '' } });
-    await send(user, 'Hello again');
-    expect(chatRequests(t).at(-1)!.messages[0]?.content).not.toContain('About Nia');
-  });
-
-  it('unhappy paths: signed out, too long, malformed, NUL', async () => {
-    const user = await createSignedInUser(t.database);
-    expect((await call(t, 'GET', '/api/persona')).status).toBe(401);
-    expect((await call(t, 'PUT', '/api/persona', { json: { persona: 'x' } })).status).toBe(401);
-    expect((await call(t, 'PUT', '/api/persona', { user, json: { persona: 'x'.repeat(501) } })).status).toBe(
-      400,
-    );
-    expect((await call(t, 'PUT', '/api/persona', { user, json: { persona: 5 } })).status).toBe(400);
-    expect((await call(t, 'PUT', '/api/persona', { user, json: '{' })).status).toBe(400);
-    const nul = await call(t, 'PUT', '/api/persona', { user, json: { persona: String.fromCharCode(0) } });
-    expect(nul.status).toBe(400);
-    expect(await (await call(t, 'GET', '/api/persona', { user })).json()).toEqual({ persona: '' });
   });
 });

@@ -1,0 +1,27 @@
+// The message tests' calls: a message sent to a character on the OpenAI-compatible path, and a stored
+// message's URL.
+import { expect } from 'vitest';
+import type { TReplyResponse } from '../shared/chat.ts';
+import { call, type TTestApp, type TTestUser } from './test-app.ts';
+
+/** Seraphine Vale, the seeded character the message tests talk to. */
+export const SERAPHINE = 1;
+
+/** Sends `userInput` (in the chat `hist`, or a new one) and answers the reply (200). */
+export async function sendMessage(
+  t: TTestApp,
+  user: TTestUser,
+  userInput: string,
+  hist?: string,
+): Promise<TReplyResponse> {
+  const res = await call(t, 'POST', '/assistant-reply-openai', {
+    user,
+    json: { userId: user.id, characterId: SERAPHINE, userInput, hist },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as TReplyResponse;
+}
+
+/** A stored message's URL, or one of its actions'. */
+export const msgUrl = (uuid: string, position: number, action = '') =>
+  `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;
