@@ -22,6 +22,19 @@ export async function sendMessage(
   return (await res.json()) as TReplyResponse;
 }
 
+/** The JSON reply call: `json`'s fields on top of the person's id and Seraphine. */
+export const postReply = (
+  t: TTestApp,
+  user: TTestUser,
+  json: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
+  call(t, 'POST', '/assistant-reply-openai', {
+    user,
+    json: { userId: user.id, characterId: SERAPHINE, ...json },
+    headers,
+  });
+
 /** A stored message's URL, or one of its actions'. */
 export const msgUrl = (uuid: string, position: number, action = '') =>
   `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;

@@ -44,6 +44,12 @@ export async function createReplyTestApp(
   };
 }
 
+/** The fake model back to answering at once (for a suite's beforeEach). */
+export function resetFakeModel(t: TReplyTestApp) {
+  t.fake.setMode('ok');
+  t.fake.setTokenDelay(0);
+}
+
 /** The chat replies the fake model got (the memory judge's JSON requests come after them, unstreamed). */
 export const chatRequests = (t: TReplyTestApp) => t.fake.requests.filter((r) => r.stream);
 
