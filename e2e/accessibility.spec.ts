@@ -91,6 +91,15 @@ test('keyboard only: sign up and in, pick a character, send, regenerate, open an
   await expect(chat.exportMenu).toBeHidden();
   await expect(chat.exportCardButton).toBeFocused();
 
+  // A dialog: 'Report this character' beside it.
+  const report = page.getByRole('button', { name: 'Report this character' });
+  await keys.press(report);
+  const reportDialog = page.getByRole('dialog', { name: 'Report this character' });
+  await expect(reportDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(reportDialog).toBeHidden();
+  await expect(report).toBeFocused();
+
   const userButton = sidebar.userButton(new RegExp(person.name));
   // The sidebar comes before the chat: back there with Shift+Tab.
   await keys.press(userButton, 'Enter', { backwards: true });

@@ -24,22 +24,24 @@ export function ReportButton({
   withText?: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  // The button is the dialog's trigger: closing the dialog gives it the focus back.
   return (
-    <>
-      <button
-        type="button"
-        aria-label={label}
-        title={label}
-        onClick={() => setIsOpen(true)}
-        className={
-          className ?? 'rounded-md p-1 text-muted hover:bg-panel-2 hover:text-white disabled:opacity-40'
-        }
-      >
-        <Flag aria-hidden className="size-3.5" />
-        {withText && <span className="ml-1.5">Report</span>}
-      </button>
+    <Dialog.Root open={isOpen} onOpenChange={setIsOpen}>
+      <Dialog.Trigger asChild>
+        <button
+          type="button"
+          aria-label={label}
+          title={label}
+          className={
+            className ?? 'rounded-md p-1 text-muted hover:bg-panel-2 hover:text-white disabled:opacity-40'
+          }
+        >
+          <Flag aria-hidden className="size-3.5" />
+          {withText && <span className="ml-1.5">Report</span>}
+        </button>
+      </Dialog.Trigger>
       {isOpen && <ReportDialog target={target} title={label} onClose={() => setIsOpen(false)} />}
-    </>
+    </Dialog.Root>
   );
 }
 
@@ -58,65 +60,63 @@ function ReportDialog({ target, title, onClose }: { target: TTarget; title: stri
     },
   });
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-muted">
-            The owner of this Kindred reads reports and can remove what breaks the rules.
-          </Dialog.Description>
-          <form
-            className="mt-4 grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              send.mutate();
-            }}
-          >
-            <label className="grid gap-1 text-sm">
-              Reason
-              <select
-                value={reason}
-                onChange={(e) => setReason(e.target.value as TReportReason)}
-                className="rounded-lg border border-line bg-ink px-3 py-1.5"
-              >
-                {Object.entries(REPORT_REASONS).map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="grid gap-1 text-sm">
-              Note (optional)
-              <textarea
-                value={note}
-                maxLength={1000}
-                onChange={(e) => setNote(e.target.value)}
-                rows={3}
-                className="rounded-lg border border-line bg-ink px-3 py-1.5"
-              />
-            </label>
-            {send.error && (
-              <p role="alert" className="text-sm text-red-300">
-                {send.error.message}
-              </p>
-            )}
-            <div className="flex justify-end gap-3">
-              <button type="button" onClick={onClose} className="rounded-xl border border-line px-4 py-2">
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={send.isPending}
-                className="rounded-xl bg-accent px-4 py-2 font-medium hover:bg-accent-2"
-              >
-                Send report
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog.Portal>
+      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+      <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
+        <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
+        <Dialog.Description className="mt-2 text-sm text-muted">
+          The owner of this Kindred reads reports and can remove what breaks the rules.
+        </Dialog.Description>
+        <form
+          className="mt-4 grid gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            send.mutate();
+          }}
+        >
+          <label className="grid gap-1 text-sm">
+            Reason
+            <select
+              value={reason}
+              onChange={(e) => setReason(e.target.value as TReportReason)}
+              className="rounded-lg border border-line bg-ink px-3 py-1.5"
+            >
+              {Object.entries(REPORT_REASONS).map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="grid gap-1 text-sm">
+            Note (optional)
+            <textarea
+              value={note}
+              maxLength={1000}
+              onChange={(e) => setNote(e.target.value)}
+              rows={3}
+              className="rounded-lg border border-line bg-ink px-3 py-1.5"
+            />
+          </label>
+          {send.error && (
+            <p role="alert" className="text-sm text-red-300">
+              {send.error.message}
+            </p>
+          )}
+          <div className="flex justify-end gap-3">
+            <button type="button" onClick={onClose} className="rounded-xl border border-line px-4 py-2">
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={send.isPending}
+              className="rounded-xl bg-accent px-4 py-2 font-medium hover:bg-accent-2"
+            >
+              Send report
+            </button>
+          </div>
+        </form>
+      </Dialog.Content>
+    </Dialog.Portal>
   );
 }
