@@ -3,10 +3,11 @@
 // the day's count, and the chat requests the model got.
 import { and, asc, eq } from 'drizzle-orm';
 import type { TAppDeps } from '../server/app.ts';
+import { appendMessage, createChatLogWithMessage } from '../server/db/queries/chat-logs.ts';
 import { chatMessages, dailyUsage } from '../server/db/schema.ts';
 import { utcDay } from '../server/services/chat/daily-limit.ts';
 import { startFakeOpenAI, type TFakeOpenAI, type TFakeOpenAIOptions } from './fake-openai-server.ts';
-import { createTestApp, type TTestApp } from './test-app.ts';
+import { createTestApp, type TTestApp, type TTestUser } from './test-app.ts';
 
 /** Nothing listens on port 9: a local path (Ollama) that is not running. */
 export const NOWHERE = 'http://127.0.0.1:9';
@@ -52,6 +53,25 @@ export function resetFakeModel(t: TReplyTestApp) {
 
 /** The chat replies the fake model got (the memory judge's JSON requests come after them, unstreamed). */
 export const chatRequests = (t: TReplyTestApp) => t.fake.requests.filter((r) => r.stream);
+
+/** A chat stored straight in the database: the person's message first, then replies and messages in turn. */
+export async function makeChat(t: TTestApp, user: TTestUser, characterId: number, contents: string[]) {
+  const [first = '', ...rest] = contents;
+  const db = t.database.db;
+  const { uuid } = await createChatLogWithMessage(db, {
+    userId: user.id,
+    characterId,
+    message: { role: 'user', content: first },
+  });
+  for (const [i, content] of rest.entries()) {
+    await appendMessage(db, {
+      userId: user.id,
+      uuid,
+      message: { role: i % 2 === 0 ? 'assistant' : 'user', content },
+    });
+  }
+  return uuid;
+}
 
 /** A chat's stored messages, in order. */
 export const storedMessages = (t: TTestApp, uuid: string) =>

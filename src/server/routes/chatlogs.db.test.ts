@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary } from '../../shared/chat.ts';
+import { makeChat as makeTestChat } from '../../test-support/reply-test-app.ts';
 import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
-import { appendMessage, createChatLogWithMessage } from '../db/queries/chat-logs.ts';
+import { appendMessage } from '../db/queries/chat-logs.ts';
 import { chatLogs, chatMessages } from '../db/schema.ts';
 
 const SERAPHINE = 1;
@@ -15,22 +16,8 @@ const other = setUpPerson(t);
 
 const db = () => t.database.db;
 
-async function makeChat(user: TTestUser, characterId: number, contents: string[]) {
-  const [first = '', ...rest] = contents;
-  const { uuid } = await createChatLogWithMessage(db(), {
-    userId: user.id,
-    characterId,
-    message: { role: 'user', content: first },
-  });
-  for (const [i, content] of rest.entries()) {
-    await appendMessage(db(), {
-      userId: user.id,
-      uuid,
-      message: { role: i % 2 === 0 ? 'assistant' : 'user', content },
-    });
-  }
-  return uuid;
-}
+const makeChat = (user: TTestUser, characterId: number, contents: string[]) =>
+  makeTestChat(t, user, characterId, contents);
 
 async function stored(uuid: string) {
   return db()

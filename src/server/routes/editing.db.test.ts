@@ -4,10 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TPersona } from '../../shared/characters.ts';
 import type { TChatLogSummary } from '../../shared/chat.ts';
+import { makeChat as makeTestChat } from '../../test-support/reply-test-app.ts';
 import { setUpPerson, setUpTestApp, uploadAvatar } from '../../test-support/set-up.ts';
 import { call, type TTestUser } from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
-import { appendMessage, createChatLogWithMessage } from '../db/queries/chat-logs.ts';
+import { appendMessage } from '../db/queries/chat-logs.ts';
 import { insertMemory } from '../db/queries/memories.ts';
 import { characters, chatLogs, memories, uploads } from '../db/schema.ts';
 
@@ -32,22 +33,8 @@ async function makeCharacter(user: TTestUser, avatarUrl: string | null = null) {
   return row.id;
 }
 
-async function makeChat(user: TTestUser, characterId: number, contents: string[]) {
-  const [first = '', ...rest] = contents;
-  const { uuid } = await createChatLogWithMessage(db(), {
-    userId: user.id,
-    characterId,
-    message: { role: 'user', content: first },
-  });
-  for (const [i, content] of rest.entries()) {
-    await appendMessage(db(), {
-      userId: user.id,
-      uuid,
-      message: { role: i % 2 === 0 ? 'assistant' : 'user', content },
-    });
-  }
-  return uuid;
-}
+const makeChat = (user: TTestUser, characterId: number, contents: string[]) =>
+  makeTestChat(t, user, characterId, contents);
 
 const remember = (user: TTestUser, characterId: number, chatLogUuid: string | null, content: string) =>
   insertMemory(db(), {
