@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { openPglite } from './client.ts';
@@ -42,7 +43,7 @@ export async function restoreEmbeddedDatabase(
   }
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, {
-    extensions: { vector, pg_trgm },
+    extensions: { vector, pg_trgm, btree_gin },
     loadDataDir: new Blob([bytes]),
   });
   await client.query('select 1');

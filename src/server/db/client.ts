@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -31,7 +32,7 @@ export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.u
 
 export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return PGlite.create(dataDir, { extensions: { vector, pg_trgm } });
+  return PGlite.create(dataDir, { extensions: { vector, pg_trgm, btree_gin } });
 }
 
 export function wrapPglite(client: PGlite): TDatabase {

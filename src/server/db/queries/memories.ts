@@ -88,6 +88,9 @@ export async function insertMemory(db: TDb, m: TNewMemoryRow): Promise<TMemoryRe
   return toRecord(rowsOf<Record<string, unknown>>(result)[0] as Record<string, unknown>);
 }
 
+/** Memories ranked exactly by cosine after the Hamming pre-selection (as memory_vector_arm, migration 0029). */
+const NEAREST_BY_SIGNS = 400;
+
 /**
  * Stores a memory, or, when the person already has one of this character saying the same thing, refreshes
  * that one instead (the newer words, the higher importance, to be checked in on again): one statement.
@@ -101,10 +104,15 @@ export async function saveMemory(
 ): Promise<TMemoryRecord> {
   const vector = m.embedding === null ? null : vectorParam(m.embedding);
   const same = vector
-    ? sql`select m.id from memories m
-          where m.user_id = ${m.userId} and m.character_id = ${m.characterId} and m.embedding is not null
-            and 1 - (m.embedding <=> ${vector}) >= ${m.duplicateSimilarity}
-          order by (m.embedding <=> ${vector}) + 0 limit 1`
+    ? // The person's nearest few hundred by their vectors' signs (migration 0029), then the exact cosine: a
+      // near-copy is among the nearest by any measure, and only the few hundred vectors are read.
+      sql`select c.id from (
+            select m.id, m.embedding from memories m
+            where m.user_id = ${m.userId} and m.character_id = ${m.characterId} and m.embedding_bits is not null
+            order by (m.embedding_bits <~> binary_quantize(${vector})::bit(512)) + 0, m.id desc
+            limit ${NEAREST_BY_SIGNS}) c
+          where 1 - (c.embedding <=> ${vector}) >= ${m.duplicateSimilarity}
+          order by c.embedding <=> ${vector} limit 1`
     : sql`select m.id from memories m
           where m.user_id = ${m.userId} and m.character_id = ${m.characterId}
             and ${
