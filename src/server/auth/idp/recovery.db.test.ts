@@ -30,6 +30,10 @@ const { app: t, smtp } = setUpHttpApp({}, { smtp: true });
 const forgot = (email: string, app = t) =>
   request(app.baseUrl, new Map(), '/idp/password/forgot', form({ email }));
 
+/** The reset form posted with this link token and new password. */
+const resetPassword = (token: string, password: string) =>
+  request(t.baseUrl, new Map(), '/idp/password/reset', form({ token, password }));
+
 const resetMails = (email: string) =>
   smtp.received.filter((m) => m.to.includes(email) && m.raw.includes('/idp/password/reset'));
 
@@ -78,21 +82,11 @@ describe('forgot password', () => {
     const token = html.match(/name="token" value="([^"]+)"/)![1]!;
 
     // A weak password is refused and the link still works.
-    const weak = await request(
-      t.baseUrl,
-      new Map(),
-      '/idp/password/reset',
-      form({ token, password: 'short' }),
-    );
+    const weak = await resetPassword(token, 'short');
     expect(weak.status).toBe(400);
     expect(await weak.text()).toContain('at least 10 characters');
 
-    const done = await request(
-      t.baseUrl,
-      new Map(),
-      '/idp/password/reset',
-      form({ token, password: 'a brand new passphrase' }),
-    );
+    const done = await resetPassword(token, 'a brand new passphrase');
     expect(done.status).toBe(200);
     expect(await done.text()).toContain(PASSWORD_CHANGED);
 
@@ -101,12 +95,7 @@ describe('forgot password', () => {
     expect((await signInWith('ivo@example.com', DEFAULT_TEST_PASSWORD)).status).toBe(401);
     expect((await signInWith('ivo@example.com', 'a brand new passphrase')).email).toBe('ivo@example.com');
 
-    const again = await request(
-      t.baseUrl,
-      new Map(),
-      '/idp/password/reset',
-      form({ token, password: 'yet another passphrase' }),
-    );
+    const again = await resetPassword(token, 'yet another passphrase');
     expect(again.status).toBe(400);
     expect(await again.text()).toContain(LINK_UNUSABLE);
     expect((await request(t.baseUrl, new Map(), link)).status).toBe(400);
@@ -131,12 +120,7 @@ describe('forgot password', () => {
     expect((await request(t.baseUrl, new Map(), old.url)).status).toBe(400);
     expect((await request(t.baseUrl, new Map(), fresh.url)).status).toBe(200);
     const token = new URL(old.url).searchParams.get('token')!;
-    const post = await request(
-      t.baseUrl,
-      new Map(),
-      '/idp/password/reset',
-      form({ token, password: 'too late passphrase' }),
-    );
+    const post = await resetPassword(token, 'too late passphrase');
     expect(post.status).toBe(400);
     expect((await signInWith('jo@example.com', DEFAULT_TEST_PASSWORD)).email).toBe('jo@example.com');
   });
@@ -159,12 +143,7 @@ describe('forgot password', () => {
     expect(await bad.text()).toContain('Enter a valid email address');
     expect((await request(t.baseUrl, new Map(), '/idp/password/reset')).status).toBe(400);
     expect((await request(t.baseUrl, new Map(), '/idp/password/reset?token=x')).status).toBe(400);
-    const forged = await request(
-      t.baseUrl,
-      new Map(),
-      '/idp/password/reset',
-      form({ token: 'A'.repeat(43), password: 'a brand new passphrase' }),
-    );
+    const forged = await resetPassword('A'.repeat(43), 'a brand new passphrase');
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain(LINK_UNUSABLE);
   });
@@ -181,12 +160,7 @@ describe('forgot password', () => {
     await forgot('lee@example.com');
     const mail = await smtp.waitFor((m) => resetMails('lee@example.com').includes(m));
     const token = new URL(linkInMail(mail, '/idp/password/reset')).searchParams.get('token')!;
-    const done = await request(
-      t.baseUrl,
-      new Map(),
-      '/idp/password/reset',
-      form({ token, password: 'lee finally has one' }),
-    );
+    const done = await resetPassword(token, 'lee finally has one');
     expect(done.status).toBe(200);
     expect((await signInWith('lee@example.com', 'lee finally has one')).email).toBe('lee@example.com');
   });
