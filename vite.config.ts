@@ -11,6 +11,10 @@ const reactRouterProduction = fileURLToPath(
   new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/** Screens few people open, and seldom: the owner's, billing's, lorebooks', the fallbacks. */
+const RARE_SCREENS =
+  /assets\/(admin|admin-reports|admin-support|checkout|billing-manage|upgrade|upgrade-success|upgrade-cancel|lorebooks?|character-lorebook|not-found|birth-date|edit-profile)-[\w-]+\.js$/;
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   publicDir: 'public',
@@ -24,7 +28,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The first page carries the list of every file each lazy screen preloads: the rarely visited
+      // screens load theirs when they are opened (one round trip more), so /login stays within budget.
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'js' && RARE_SCREENS.test(file) ? [] : deps,
+    },
     rolldownOptions: {
       output: {
         // TanStack Query would otherwise come as eight small files (each with its own request and headers)
