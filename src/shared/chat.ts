@@ -50,6 +50,8 @@ export type TChatMessage = {
   createdAt: string;
   /** Lorebook entries the reply was given (assistant messages; empty when none). */
   lore?: TReplyLore[];
+  /** The ids of the person's memories the reply was given (absent when none). */
+  memoryIds?: number[];
   /** Group chats: the character who wrote the reply. */
   speakerId?: number;
   /** A reply the model stopped before it was finished: what arrived, marked as cut off. */
@@ -164,6 +166,8 @@ export type TReplyResponse = {
   remaining: number | null;
   /** Lorebook entries this reply was given. */
   lore?: TReplyLore[];
+  /** The ids of the person's memories this reply was given (absent when none). */
+  memoryIds?: number[];
   /** True when the reply was cut short (stopped by the person, or cut off by the model). */
   isPartial: boolean;
   /** The person's message read like a crisis: the card with their country's crisis lines (issue 23). */

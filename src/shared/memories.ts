@@ -1,6 +1,6 @@
 // Memory shapes and limits shared by the server and the web app (spec: the Memory entity and its calls).
 import { z } from 'zod';
-import { ZCharacterId } from './chat.ts';
+import { ZCharacterId, ZChatLogUuid } from './chat.ts';
 import { ZText } from './text.ts';
 
 /** Spec §9: 'Recent Memory Highlights' shows the last 3. */
@@ -75,6 +75,21 @@ export const ZNewMemory = z
     reply: ZText.trim().max(16_000).optional(),
   })
   .strict();
+
+/** PATCH /api/memories/{id}: the person rewrites a memory (its fact, or a hand-added memory's words). */
+export const ZEditMemory = z
+  .object({
+    text: ZText.trim()
+      .min(1, 'A memory cannot be empty')
+      .max(MEMORY_MAX_CHARS, `A memory is at most ${MEMORY_MAX_CHARS} characters`),
+  })
+  .strict();
+
+/** GET /api/memories/reply: the memories the reply at `position` of the person's chat `hist` was given. */
+export const ZReplyMemoriesQuery = z.object({
+  hist: ZChatLogUuid,
+  position: z.coerce.number().int().min(0).max(2_147_483_647),
+});
 
 export const ZPinMemory = z.object({ pinned: z.boolean() }).strict();
 

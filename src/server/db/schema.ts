@@ -245,6 +245,8 @@ export const chatMessages = pgTable(
     isGreeting: boolean('is_greeting').notNull().default(false),
     /** Lorebook entries this reply was given (shown from the reply), or null. */
     lore: jsonb('lore').$type<TReplyLore[]>(),
+    /** The person's memories recalled into this reply's prompt (shown from the reply), or null. */
+    memoryIds: integer('memory_ids').array(),
     /** The model stopped before the reply was finished: what arrived is kept, marked as cut off. */
     isCutOff: boolean('is_cut_off').notNull().default(false),
     /** Group chats: the character who wrote this reply (null: the chat log's character). */

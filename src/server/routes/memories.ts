@@ -1,11 +1,13 @@
 // /api/memories and POST /assistant-memories-search: a person's memories. Another person's memory is 404.
 import { Hono } from 'hono';
 import {
+  ZEditMemory,
   ZMemoriesQuery,
   ZMemoryId,
   ZMemorySearch,
   ZNewMemory,
   ZPinMemory,
+  ZReplyMemoriesQuery,
   ZTimeZone,
   ZUserQuery,
 } from '../../shared/memories.ts';
@@ -13,6 +15,7 @@ import type { TDb } from '../db/client.ts';
 import { saveTimeZone } from '../db/queries/check-ins.ts';
 import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
 import { addMemory } from '../services/memories/add-memory.ts';
+import { editMemory } from '../services/memories/edit-memory.ts';
 import { checkInsOf } from '../services/memories/list-check-ins.ts';
 import { memoriesOfCharacter } from '../services/memories/list-memories.ts';
 import type { TMemoryService } from '../services/memories/memory-service.ts';
@@ -20,6 +23,7 @@ import { mostDiscussedTopics } from '../services/memories/most-discussed-topics.
 import { pinMemory } from '../services/memories/pin-memory.ts';
 import { recentMemories } from '../services/memories/recent-memories.ts';
 import { removeMemory } from '../services/memories/remove-memory.ts';
+import { memoriesOfReplyFor } from '../services/memories/reply-memories.ts';
 import { searchMemoriesFor } from '../services/memories/search-memories.ts';
 import { totalMemories } from '../services/memories/total-memories.ts';
 
@@ -45,6 +49,11 @@ export function memoriesRoutes(db: TDb, memory: TMemoryService) {
       requireSelf(c, userId);
       return c.json(await mostDiscussedTopics(db, userId));
     })
+    .get('/reply', async (c) => {
+      const user = requireUser(c);
+      const { hist, position } = parseQuery(c, ZReplyMemoriesQuery);
+      return c.json(await memoriesOfReplyFor(db, { userId: user.id, uuid: hist, position }));
+    })
     .get('/check-ins', async (c) => {
       const user = requireUser(c);
       return c.json(await checkInsOf(db, user.id));
@@ -65,6 +74,12 @@ export function memoriesRoutes(db: TDb, memory: TMemoryService) {
       const { id } = parseParams(c, ZMemoryId);
       const { pinned } = await parseJson(c, ZPinMemory);
       return c.json(await pinMemory(db, { userId: user.id, id, pinned }));
+    })
+    .patch('/:id', async (c) => {
+      const user = requireUser(c);
+      const { id } = parseParams(c, ZMemoryId);
+      const { text } = await parseJson(c, ZEditMemory);
+      return c.json(await editMemory(db, memory, { userId: user.id, id, text }));
     })
     .delete('/:id', async (c) => {
       const user = requireUser(c);

@@ -1,4 +1,4 @@
-// /chat/:characterId (?hist=<chat log uuid>): the chat screen; a new character starts a fresh screen.
+// /chat/:characterId (?hist=<chat log uuid>, &at=<message position>): the chat screen; a new character starts a fresh screen.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,8 @@ export function ChatRoute() {
   const { characterId } = useParams();
   const [params] = useSearchParams();
   const hist = params.get('hist') || null;
+  // A memory's source link: the message it was taken from (its position in the chat).
+  const at = Number.parseInt(params.get('at') ?? '', 10);
   // Spec §9 defaults (voice playback on, internal monologue off, memory on) until the person chooses;
   // then their choice, kept on the server. The panel starts open where it fits.
   const settings = useChatSettings();
@@ -32,6 +34,7 @@ export function ChatRoute() {
       key={id}
       characterId={id}
       hist={hist}
+      focusPosition={hist && Number.isInteger(at) ? at : null}
       preferences={{
         isVoiceOn: settings.voicePlayback,
         setIsVoiceOn: (on) => settings.change({ voicePlayback: on }),

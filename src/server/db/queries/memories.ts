@@ -73,6 +73,8 @@ export type TNewMemoryRow = {
   embeddingModel: string | null;
   /** When it was said; now by default (quality sets replay older chats). */
   createdAt?: Date;
+  /** The person's message's position in the chat it was said in (the drawer's source link), when known. */
+  sourcePosition?: number | null;
 };
 
 export async function insertMemory(db: TDb, m: TNewMemoryRow): Promise<TMemoryRecord> {
@@ -131,9 +133,10 @@ export async function saveMemory(
       returning ${RAW_COLUMNS}
     ),
     added as (
-      insert into memories as m (user_id, character_id, chat_log_uuid, content, reply, character_name, importance,
-        pinned, embedding_model ${vector ? sql`, embedding` : sql``})
-      select ${m.userId}::integer, ${m.characterId}::integer, ${m.chatLogUuid}::uuid, ${m.content}::text,
+      insert into memories as m (user_id, character_id, chat_log_uuid, source_position, content, reply,
+        character_name, importance, pinned, embedding_model ${vector ? sql`, embedding` : sql``})
+      select ${m.userId}::integer, ${m.characterId}::integer, ${m.chatLogUuid}::uuid,
+        ${m.chatLogUuid === null ? null : (m.sourcePosition ?? null)}::integer, ${m.content}::text,
         ${m.reply}::text, ${m.characterName}::text, ${m.importance}::real, ${m.pinned ?? false}::boolean,
         ${vector ? m.embeddingModel : null}::text ${vector ? sql`, ${vector}` : sql``}
       where not exists (select 1 from same)

@@ -39,6 +39,7 @@ const toMessage = (m: TChatMessageRow): TChatMessage => ({
   createdAt: m.createdAt.toISOString(),
   ...messageControls(m),
   ...messageLore(m),
+  ...(m.memoryIds && m.memoryIds.length > 0 ? { memoryIds: m.memoryIds } : {}),
   ...(m.speakerId !== null ? { speakerId: m.speakerId } : {}),
   isCutOff: m.isCutOff,
 });

@@ -5,6 +5,7 @@ import { MODEL_DID_NOT_ANSWER } from '../../../shared/models.ts';
 import { ModelUnavailableError } from '../../ai/chat-model.ts';
 import { buildPrompt, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
 import { setReplyLore } from '../../db/queries/lorebooks.ts';
+import { setReplyMemories } from '../../db/queries/reply-memories.ts';
 import type { TReplyProblem } from '../../safety/reply-check.ts';
 import { loreForReply, NO_REPLY_LORE, type TReplyLoreResult } from '../lorebooks/lore-for-reply.ts';
 import { memoryForReply, type TReplyMemory } from '../memories/memory-for-reply.ts';
@@ -202,6 +203,9 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
   if (ctx.lore.used.length > 0 || prepared.replacesReply) {
     await setReplyLore(deps.db, { userId: user.id, uuid, lore: ctx.lore.used });
   }
+  if (ctx.memory.ids.length > 0 || prepared.replacesReply) {
+    await setReplyMemories(deps.db, { userId: user.id, uuid, ids: ctx.memory.ids });
+  }
   deps.log?.info(
     { model: model.id, ms: Math.round(performance.now() - started), chars: reply.length, isPartial },
     'reply',
@@ -231,6 +235,8 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
       embedding: ctx.memory.embedding,
       // Only when there is some: a reply without lorebooks answers with exactly the spec's fields.
       ...(ctx.lore.used.length > 0 ? { lore: ctx.lore.used } : {}),
+      // The same for memories: the ids of those it was given (GET /api/memories/reply shows them).
+      ...(ctx.memory.ids.length > 0 ? { memoryIds: ctx.memory.ids } : {}),
     },
     positions: positions(replyPosition),
   };

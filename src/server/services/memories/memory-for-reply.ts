@@ -4,6 +4,8 @@ import type { TMemoryService, TPromptMemory } from './memory-service.ts';
 
 export type TReplyMemory = {
   memories: TPromptMemory[];
+  /** The ids of the memories given to the prompt (the reply shows them). */
+  ids: number[];
   /**
    * The person's message's vector for the reply response, rounded (small on the wire); null when memory is
    * off or nothing used it (no memories of the character to search).
@@ -13,7 +15,7 @@ export type TReplyMemory = {
   afterReply(exchange: { model: TChatModel; reply: string; isPartial: boolean }): void;
 };
 
-const OFF: TReplyMemory = { memories: [], embedding: null, afterReply: () => {} };
+const OFF: TReplyMemory = { memories: [], ids: [], embedding: null, afterReply: () => {} };
 
 /**
  * Memory is used only when the person has it on and the character is not memory-disabled, whatever the
@@ -52,6 +54,7 @@ export async function memoryForReply(
   const raw = recalled.embedding;
   return {
     memories: recalled.memories,
+    ids: recalled.memories.flatMap((m) => (m.id === undefined ? [] : [m.id])),
     embedding: raw ? raw.map((x) => Math.round(x * 1e4) / 1e4) : null,
     afterReply({ model, reply, isPartial }) {
       if (isPartial || reply.trim() === '') return;

@@ -5,11 +5,17 @@ import type { TMemoryRecord } from '../../db/queries/memories.ts';
 import { factHistoryOf } from '../../db/queries/memory-facts.ts';
 import { toMemory } from './memory-service.ts';
 
-/** The person's memories as the API shows them, each with its fact's history (one query for all). */
+/**
+ * The person's memories as the API shows them, each with its history (one query for all): what its fact
+ * said before the judge or the person rewrote it, or a hand-added memory's words before the person's edit.
+ */
 export async function withHistory(db: TDb, userId: number, rows: TMemoryRecord[]): Promise<TMemory[]> {
-  const withFacts = rows.filter((r) => r.fact !== null).map((r) => r.id);
   const byMemory = new Map<number, TFactHistoryEntry[]>();
-  for (const h of await factHistoryOf(db, userId, withFacts)) {
+  for (const h of await factHistoryOf(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  )) {
     const list = byMemory.get(h.memoryId) ?? [];
     list.push({
       fact: h.fact,

@@ -43,7 +43,14 @@ export const SEARCH_MIN_SIMILARITY = 0.4;
 export const RECALL_TOP = 4;
 
 /** `fact` (when the judge kept one) is what the prompt says; else the person's words and the reply. */
-export type TPromptMemory = { content: string; reply: string; pinned: boolean; fact?: string | null };
+export type TPromptMemory = {
+  /** The memory's id (a reply shows which memories it was given). */
+  id?: number;
+  content: string;
+  reply: string;
+  pinned: boolean;
+  fact?: string | null;
+};
 
 export type TRememberInput = {
   userId: number;
@@ -171,6 +178,7 @@ export function createMemoryService(deps: {
     characterId: number;
     characterName: string;
     chatLogUuid: string | null;
+    sourcePosition?: number | null;
     content: string;
     reply: string;
     importance: number;
@@ -184,6 +192,7 @@ export function createMemoryService(deps: {
       userId: m.userId,
       characterId: m.characterId,
       chatLogUuid: m.chatLogUuid,
+      sourcePosition: m.sourcePosition ?? null,
       content,
       reply: m.reply,
       characterName: m.characterName,
@@ -211,6 +220,7 @@ export function createMemoryService(deps: {
             characterId: exchange.characterId,
             characterName: exchange.characterName,
             chatLogUuid: exchange.chatLogUuid,
+            sourcePosition: exchange.messagePosition ?? null,
             content: exchange.message,
             reply: exchange.reply,
             importance,
@@ -296,8 +306,8 @@ export function createMemoryService(deps: {
         minSimilarity: RECALL_MIN_SIMILARITY,
       });
       const memories = [
-        ...pinned.map((m) => ({ content: m.content, reply: m.reply, pinned: true, fact: m.fact })),
-        ...top.map((m) => ({ content: m.content, reply: m.reply, pinned: false, fact: m.fact })),
+        ...pinned.map((m) => ({ id: m.id, content: m.content, reply: m.reply, pinned: true, fact: m.fact })),
+        ...top.map((m) => ({ id: m.id, content: m.content, reply: m.reply, pinned: false, fact: m.fact })),
       ];
       return { memories, embedding };
     },

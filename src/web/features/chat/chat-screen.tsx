@@ -53,10 +53,13 @@ export type TChatPreferences = {
 export function ChatScreen({
   characterId,
   hist,
+  focusPosition = null,
   preferences,
 }: {
   characterId: number;
   hist: string | null;
+  /** ?at=: the message a memory was taken from, shown highlighted. */
+  focusPosition?: number | null;
   preferences: TChatPreferences;
 }) {
   const user = useSignedInUser();
@@ -279,6 +282,8 @@ export function ChatScreen({
           <div className="min-h-0 flex-1 overflow-y-auto">
             <MessageList
               messages={shownMessages}
+              focusPosition={focusPosition}
+              hist={chat.hist}
               pending={chat.pending}
               characterName={character.name}
               avatarUrl={character.avatarUrl}

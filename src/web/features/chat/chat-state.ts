@@ -23,6 +23,8 @@ export type TUiMessage = {
   controls?: TMessageControls;
   /** Lorebook entries a reply was given (shown from the reply). */
   lore?: TReplyLore[];
+  /** The ids of the person's memories a reply was given (its 'Memories used' button). */
+  memoryIds?: number[];
   /** Group chats: the character who wrote the reply. */
   speakerId?: number;
 };
@@ -40,6 +42,8 @@ export type TPending = {
   position?: number;
   /** Lorebook entries the reply was given (from the `done` event). */
   lore?: TReplyLore[];
+  /** The memories the reply was given (from the `done` event). */
+  memoryIds?: number[];
 };
 
 export type TChatState = {
@@ -167,6 +171,7 @@ export function chatReducer(state: TChatState, action: TChatAction): TChatState 
           isComplete: true,
           isCutOff: done.isCutOff === true,
           lore: done.lore ?? [],
+          memoryIds: done.memoryIds ?? [],
           ...(done.replyPosition === null ? {} : { position: done.replyPosition }),
         },
       };
@@ -186,6 +191,7 @@ export function chatReducer(state: TChatState, action: TChatAction): TChatState 
         audioUrl: pending.audioUrl,
         isCutOff: pending.isCutOff,
         ...(pending.lore ? { lore: pending.lore } : {}),
+        ...(pending.memoryIds ? { memoryIds: pending.memoryIds } : {}),
         ...at(pending.position),
       };
       return {
@@ -225,6 +231,7 @@ export const fromStored = (m: TChatMessage, keys?: ReadonlyMap<number, string>):
   isCutOff: m.isCutOff === true,
   position: m.position,
   lore: m.lore ?? [],
+  memoryIds: m.memoryIds ?? [],
   speakerId: m.speakerId,
   controls: {
     alternativeCount: m.alternativeCount ?? 1,

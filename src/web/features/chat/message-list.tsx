@@ -3,6 +3,7 @@ import { Pause, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Avatar } from '../../components/avatar.tsx';
 import { LoreIndicator } from '../lorebooks/lore-indicator.tsx';
+import { MemoriesUsed } from '../memories/memories-used.tsx';
 import { CutOffNote } from './cut-off-note.tsx';
 import { MessageActions } from './message-actions.tsx';
 import { MessageContent } from './message-content.tsx';
@@ -39,6 +40,8 @@ export function MessageList({
   controls,
   renderUserActions,
   speakers,
+  focusPosition,
+  hist,
 }: {
   messages: TUiMessage[];
   pending: TPendingView;
@@ -59,6 +62,10 @@ export function MessageList({
   renderUserActions?: (message: TUiMessage) => React.ReactNode;
   /** Group chats: replies show their speaker's name and avatar. */
   speakers?: TSpeakers;
+  /** A memory's source (?at=): the person's message at this position is scrolled to and highlighted. */
+  focusPosition?: number | null;
+  /** The chat shown (a reply's 'Memories used' reads its memories by chat and position). */
+  hist?: string | null;
 }) {
   const speakerOf = (id: number | undefined) => (id === undefined ? undefined : speakers?.get(id));
   const pendingSpeaker = speakerOf(pending?.speakerId);
@@ -73,13 +80,29 @@ export function MessageList({
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [lastKey, pendingLength, pending?.isWaiting]);
 
+  // After the scroll to the end above: the memory's source message comes into view, once.
+  const focused = visible.find((m) => m.role === 'user' && m.position === focusPosition);
+  const focusRef = useRef<HTMLDivElement>(null);
+  const focusedKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focused || focusedKey.current === focused.key) return;
+    focusedKey.current = focused.key;
+    focusRef.current?.scrollIntoView({ block: 'center' });
+  }, [focused]);
+
   const isReplying = pending !== null || Boolean(controls?.streaming);
   const last = visible.at(-1);
   const latestReply = last?.role === 'assistant' ? last : null;
   const earlier = latestReply ? visible.slice(0, -1) : visible;
   const row = (message: TUiMessage) =>
     message.role === 'user' ? (
-      <div key={message.key} data-message="user" className="flex flex-col items-end gap-1">
+      <div
+        key={message.key}
+        ref={message === focused ? focusRef : undefined}
+        data-message="user"
+        data-focused={message === focused || undefined}
+        className="flex scroll-m-4 flex-col items-end gap-1 rounded-2xl data-focused:bg-accent/10 data-focused:ring-2 data-focused:ring-accent-2"
+      >
         <div
           className={`flex max-w-[80%] items-end gap-2 ${controls?.editingKey === message.key ? 'w-full' : ''}`}
         >
@@ -169,6 +192,9 @@ export function MessageList({
             onClick={() => onToggleAudio(message.key, message.audioUrl ?? '', message)}
           />
           {message.lore && <LoreIndicator lore={message.lore} />}
+          {hist && message.position !== undefined && message.memoryIds && (
+            <MemoriesUsed hist={hist} position={message.position} ids={message.memoryIds} />
+          )}
         </div>
       </AssistantRow>
     );

@@ -135,6 +135,7 @@ export function GroupChatScreen({ uuid, preferences }: { uuid: string; preferenc
           )}
           <MessageList
             messages={chat.messages}
+            hist={uuid}
             pending={
               chat.pending && {
                 text: chat.pending.text,

@@ -19,6 +19,14 @@ export const memoriesQuery = (userId: number, characterId: number) =>
     staleTime: 0,
   });
 
+/** The memories a reply was given, as they are now. */
+export const replyMemoriesQuery = (hist: string, position: number) =>
+  queryOptions({
+    queryKey: ['memories', 'reply', hist, position],
+    staleTime: 0,
+    queryFn: () => api<TMemory[]>(`/api/memories/reply?hist=${hist}&position=${position}`),
+  });
+
 export const recentMemoriesQuery = (userId: number) =>
   queryOptions({
     queryKey: ['memories', userId, 'last3'],
@@ -59,6 +67,10 @@ export const deleteMemory = (id: number) =>
 
 export const setPinned = (id: number, pinned: boolean) =>
   api<TMemory>(`/api/memories/${id}/pin`, { method: 'PUT', json: { pinned } });
+
+/** The person rewrites a memory (re-embedded on the server; what it said before becomes its history). */
+export const editMemory = (id: number, text: string) =>
+  api<TMemory>(`/api/memories/${id}`, { method: 'PATCH', json: { text } });
 
 export const addMemory = (body: { characterId: number; content: string; reply?: string }) =>
   api<TMemory>('/api/memories', { method: 'POST', json: body });

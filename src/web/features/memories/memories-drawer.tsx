@@ -1,13 +1,14 @@
-// The Memories drawer (spec: 380 px, slides): the character's memories, pin, delete through 'Confirm
-// Deletion', 'Pinned Messages' and adding one by hand.
+// The Memories drawer (spec: 380 px, slides): the character's memories (memory-item.tsx: fact, kind, date,
+// source, edit, history), pin, delete through 'Confirm Deletion', 'Pinned Messages' and adding one by hand.
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pin, PinOff, Plus, Trash2 } from 'lucide-react';
+import { Pin, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TMemory } from '../../../shared/memories.ts';
 import { Drawer, type TDrawerState } from '../chat/drawer.tsx';
 import { addMemory, deleteMemory, memoriesQuery, setPinned } from './memories-api.ts';
+import { MemoryItem } from './memory-item.tsx';
 
 export function MemoriesDrawer({
   userId,
@@ -78,30 +79,18 @@ export function MemoriesDrawer({
       ) : (
         <ul aria-label="Memories" className="space-y-2">
           {memories.map((m) => (
-            <li key={m.id} className="flex items-start gap-2 rounded-xl border border-line p-3">
-              <p className="min-w-0 flex-1 text-sm break-words whitespace-pre-wrap">{m.content}</p>
-              <button
-                type="button"
-                aria-label={m.pinned ? 'Unpin memory' : 'Pin memory'}
-                aria-pressed={m.pinned}
-                onClick={() => pin.mutate(m)}
-                className={`rounded-lg p-1.5 hover:bg-panel-2 ${m.pinned ? 'text-accent-2' : 'text-muted'}`}
-              >
-                {m.pinned ? (
-                  <PinOff aria-hidden className="size-4" />
-                ) : (
-                  <Pin aria-hidden className="size-4" />
-                )}
-              </button>
-              <button
-                type="button"
-                aria-label="Delete memory"
-                onClick={() => setToDelete(m)}
-                className="rounded-lg p-1.5 text-muted hover:bg-panel-2 hover:text-red-300"
-              >
-                <Trash2 aria-hidden className="size-4" />
-              </button>
-            </li>
+            <MemoryItem
+              key={m.id}
+              memory={m}
+              onPin={() => pin.mutate(m)}
+              onDelete={() => setToDelete(m)}
+              onEdited={(updated) =>
+                queryClient.setQueryData(query.queryKey, (old) =>
+                  old?.map((x) => (x.id === updated.id ? updated : x)),
+                )
+              }
+              onOpenSource={onClose}
+            />
           ))}
         </ul>
       )}

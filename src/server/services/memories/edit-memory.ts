@@ -1,0 +1,27 @@
+// The person rewrites one of their memories in the drawer: re-embedded, what it said before kept as history.
+import type { TMemory } from '../../../shared/memories.ts';
+import type { TDb } from '../../db/client.ts';
+import { rewriteMemory } from '../../db/queries/memory-edits.ts';
+import { notFound } from '../../lib/errors.ts';
+import { toVectorLiteral } from '../../memory/embedder.ts';
+import { withHistory } from './memory-history.ts';
+import type { TMemoryService } from './memory-service.ts';
+
+export async function editMemory(
+  db: TDb,
+  memory: TMemoryService,
+  opts: { userId: number; id: number; text: string },
+): Promise<TMemory> {
+  const { vector: hasVector } = await memory.capabilities();
+  const vector = hasVector ? await memory.embedOne(opts.text) : null;
+  const row = await rewriteMemory(db, {
+    userId: opts.userId,
+    id: opts.id,
+    text: opts.text,
+    hasVector,
+    vector: vector ? toVectorLiteral(vector) : null,
+    model: memory.embedder.id,
+  });
+  if (!row) throw notFound('Memory');
+  return (await withHistory(db, opts.userId, [row]))[0] as TMemory;
+}
