@@ -433,6 +433,11 @@ export function ChatScreen({
         state={memoryDrawer.state}
         onClose={memoryDrawer.close}
         canRemember={!isMemoryDisabled}
+        onOpenSource={() => {
+          memoryDrawer.close();
+          // On narrow screens the panel lies over the chat: the message the memory came from shows.
+          if (window.matchMedia('(max-width: 767px)').matches) preferences.setIsPanelOpen(false);
+        }}
       />
       <ChatLorebooksDrawer
         characterId={characterId}

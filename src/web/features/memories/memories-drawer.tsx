@@ -16,6 +16,7 @@ export function MemoriesDrawer({
   state,
   onClose,
   canRemember,
+  onOpenSource = onClose,
 }: {
   userId: number;
   characterId: number;
@@ -23,6 +24,8 @@ export function MemoriesDrawer({
   onClose: () => void;
   /** False for memory-disabled characters: nothing can be added. */
   canRemember: boolean;
+  /** A memory's source link was followed (the drawer closes by default). */
+  onOpenSource?: () => void;
 }) {
   const queryClient = useQueryClient();
   const query = memoriesQuery(userId, characterId);
@@ -89,7 +92,7 @@ export function MemoriesDrawer({
                   old?.map((x) => (x.id === updated.id ? updated : x)),
                 )
               }
-              onOpenSource={onClose}
+              onOpenSource={onOpenSource}
             />
           ))}
         </ul>

@@ -1,0 +1,115 @@
+// Memory people can see and steer (issue 24): a memory with its kind, date and source link in the drawer,
+// editing its text (its history kept), and the memories a reply was given - on a desktop and on a phone.
+import { ChatPage } from './pages/chat.ts';
+import { MemoriesPage } from './pages/memories.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// Seraphine Vale is built-in character 1. The fake model echoes the first four words; its judge keeps a
+// line about the person (I/my, four words or more, not a question) as the person's words.
+const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
+const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;
+const TOLD = 'My golden retriever Biscuit turns five next Saturday';
+const EDITED = 'My golden retriever Biscuit turns six next Saturday';
+
+const screens = [
+  { name: 'desktop', use: { viewport: { width: 1280, height: 720 } } },
+  { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+] as const;
+
+for (const screen of screens) {
+  test.describe(screen.name, () => {
+    test.use(screen.use);
+
+    test(`memory facts (${screen.name}): source link to the message, editing with history, the memories a reply was given`, async ({
+      page,
+      signIn,
+    }) => {
+      test.setTimeout(120_000);
+      await signIn();
+      const chat = new ChatPage(page);
+      const memories = new MemoriesPage(page);
+      const shot = (name: string) =>
+        page.screenshot({ path: `test-results/screens/${name}-${screen.name}.png` });
+      // On a phone Enter is a new line: the Send button sends, as people there do.
+      const say = async (text: string) => {
+        await chat.messageBox(SERAPHINE.name).fill(text);
+        await chat.sendButton.click();
+        await expect(
+          chat
+            .replies()
+            .filter({ hasText: replyTo(text) })
+            .last(),
+        ).toHaveText(replyTo(text));
+        await expect(chat.messageBox(SERAPHINE.name)).toBeEnabled();
+      };
+      // On a phone the right-hand panel (New Chat, Memories, History) starts closed.
+      const showPanel = async () => {
+        if (!(await memories.openButton.isVisible())) {
+          await page.getByRole('switch', { name: 'Character Drawer' }).click();
+        }
+      };
+      await chat.open(SERAPHINE.id);
+      await say('hi');
+      await say(TOLD);
+
+      // The drawer: the memory with its date and the chat it came from.
+      await showPanel();
+      await memories.waitFor(TOLD);
+      const item = memories.item(TOLD);
+      await expect(item.locator('time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]+$/);
+      const source = item.getByRole('link', { name: /^from your chat on \d{1,2} [A-Z][a-z]+$/ });
+      await expect(source).toHaveAttribute('href', /^\/chat\/1\?hist=[0-9a-f-]{36}&at=\d+$/);
+      await shot('memory-facts-drawer');
+
+      // Edit its text: saved, and what it said before is its history.
+      await item.getByRole('button', { name: 'Edit memory' }).click();
+      const box = memories.drawer.getByRole('textbox', { name: 'Memory text' });
+      await expect(box).toHaveValue(TOLD);
+      await box.fill(`  ${EDITED} `);
+      await memories.drawer.getByRole('button', { name: 'Save' }).click();
+      const edited = memories.drawer.getByRole('list', { name: 'Memories' }).locator(':scope > li').filter({
+        hasText: EDITED,
+      });
+      await expect(edited.getByText(EDITED, { exact: true })).toBeVisible();
+      await edited.getByText('Updated once').click();
+      await expect(edited.getByRole('listitem').filter({ hasText: TOLD })).toContainText(/\(until .+\)/);
+      await shot('memory-facts-edited');
+
+      // The edit is kept: the drawer reads it back after a reload.
+      await page.reload();
+      await showPanel();
+      await memories.open();
+      await expect(memories.drawer.getByText(EDITED, { exact: true })).toBeVisible();
+
+      // The source link opens that chat at that message, highlighted.
+      await memories.drawer.getByRole('link', { name: /^from your chat on / }).click();
+      await expect(memories.drawer).toBeHidden();
+      await expect(page.getByRole('complementary', { name: 'Chat panel' })).toBeVisible({
+        visible: screen.name === 'desktop',
+      });
+      await expect(page).toHaveURL(/\/chat\/1\?hist=[0-9a-f-]{36}&at=\d+$/);
+      const focused = chat.conversation.locator('[data-focused]');
+      await expect(focused).toHaveCount(1);
+      await expect(focused).toContainText(TOLD);
+      await expect(focused).toBeInViewport();
+      await shot('memory-facts-source');
+
+      // A reply shows which memories it was given.
+      const asked = 'Tell me about the dog Biscuit';
+      await say(asked);
+      const used = page.getByRole('button', { name: 'Memories used: 1' });
+      await expect(used).toHaveCount(1);
+      await used.click();
+      const popover = page.getByRole('dialog', { name: 'Memories this reply was given' });
+      await expect(popover.getByRole('listitem')).toHaveText([EDITED]);
+      await expect(popover).toBeInViewport({ ratio: 1 });
+      await shot('memory-facts-used');
+      await page.keyboard.press('Escape');
+
+      // Stored with the reply: still there after a reload; earlier replies were given none.
+      await page.reload();
+      await expect(chat.replies().filter({ hasText: replyTo(asked) })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Memories used: / })).toHaveCount(1);
+    });
+  });
+}
