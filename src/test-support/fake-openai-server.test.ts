@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeReply, startFakeOpenAI, type TFakeOpenAI } from './fake-openai-server.ts';
+import { fakeJsonAnswer, fakeReply, startFakeOpenAI, type TFakeOpenAI } from './fake-openai-server.ts';
 
 describe('fake OpenAI server', () => {
   let server: TFakeOpenAI;
@@ -85,5 +85,29 @@ describe('fake OpenAI server', () => {
     ).toBe(true);
     // Five tokens at 5 ms each: the streams run side by side, not one after another (200 × 25 ms = 5 s).
     expect(elapsed).toBeLessThan(3000);
+  });
+});
+
+describe('fakeJsonAnswer', () => {
+  const schema = {
+    properties: { remember: { type: 'boolean' }, importance: { type: 'integer', maximum: 5 } },
+  };
+  const judgeAsks = (said: string) => [
+    { role: 'system' as const, content: 'You decide what a companion should remember.' },
+    {
+      role: 'user' as const,
+      content: `Sent: Friday 27 November 2026, 08:30 (2026-11-27) in UTC.\nPerson (Ada Lovelace): ${said}\nCompanion: I hear you, my friend.`,
+    },
+  ];
+  it("judges the person's line alone, named or not: a question is not kept, news about them is", () => {
+    expect(JSON.parse(fakeJsonAnswer(judgeAsks('where is she going?'), schema))).toEqual({
+      remember: false,
+      importance: 4,
+    });
+    expect(JSON.parse(fakeJsonAnswer(judgeAsks('My sister Mara is moving to Lisbon'), schema))).toMatchObject(
+      {
+        remember: true,
+      },
+    );
   });
 });

@@ -71,7 +71,7 @@ export function fakeReply(messages: TMessage[]): string {
  */
 export function fakeJsonAnswer(messages: TMessage[], schema: unknown): string {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const said = (lastUser.match(/^Person:\s*(.*)$/m)?.[1] ?? lastUser).trim();
+  const said = (lastUser.match(/^Person(?: \([^)]*\))?:\s*(.*)$/m)?.[1] ?? lastUser).trim();
   const isSubstantial =
     said.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 4 &&
     /\b(i|i'm|im|my|me|mine|we|our)\b/i.test(said) &&
