@@ -44,9 +44,10 @@ for (const screen of screens) {
       };
       // On a phone the right-hand panel (New Chat, Memories, History) starts closed.
       const showPanel = async () => {
-        if (!(await memories.openButton.isVisible())) {
-          await page.getByRole('switch', { name: 'Character Drawer' }).click();
-        }
+        const panelSwitch = page.getByRole('switch', { name: 'Character Drawer' });
+        await expect(panelSwitch).toBeVisible();
+        if ((await panelSwitch.getAttribute('aria-checked')) !== 'true') await panelSwitch.click();
+        await expect(memories.openButton).toBeVisible();
       };
       await chat.open(SERAPHINE.id);
       await say('hi');

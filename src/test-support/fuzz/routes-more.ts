@@ -112,6 +112,8 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
       ),
     },
     withParams('PUT', '/api/memories/:id/pin', [param(t.myMemory)], shaped({ pinned: field(true, false) })),
+    withParams('PATCH', '/api/memories/:id', [param(t.myMemory)], shaped({ text: field('Likes green tea') })),
+    withQuery('GET', '/api/memories/reply', { hist: field(t.myChat), position: field('1', '0', '7') }),
     {
       name: 'POST /assistant-memories-search',
       requests: json(
