@@ -4,10 +4,20 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { RAW_COLUMNS, type TMemoryRecord, toRecord } from './memories.ts';
 
+/** What the person's memory says now (its fact, else its words); null when it is not the person's. */
+export async function memoryTextOf(db: TDb, m: { userId: number; id: number }): Promise<string | null> {
+  const rows = rowsOf<{ text: string }>(
+    await db.execute(sql`
+      select coalesce(m.fact, m.content) as text from memories m where m.id = ${m.id} and m.user_id = ${m.userId}`),
+  );
+  return rows[0]?.text ?? null;
+}
+
 /**
  * Sets the text of the person's memory (its fact when it has one, else its words) and keeps what it said,
  * with its kind, day and source and since when, as its history. The vector is the new text's when the
- * database has vectors (null: the encoder failed; re-embedding fills it later). Null: not the person's.
+ * database has vectors (null: the encoder failed; re-embedding fills it later); with `hasVector` false the
+ * vector is left as it is (no pgvector, or the same text). Null: not the person's.
  */
 export async function rewriteMemory(
   db: TDb,

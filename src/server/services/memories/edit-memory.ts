@@ -1,7 +1,7 @@
 // The person rewrites one of their memories in the drawer: re-embedded, what it said before kept as history.
 import type { TMemory } from '../../../shared/memories.ts';
 import type { TDb } from '../../db/client.ts';
-import { rewriteMemory } from '../../db/queries/memory-edits.ts';
+import { memoryTextOf, rewriteMemory } from '../../db/queries/memory-edits.ts';
 import { notFound } from '../../lib/errors.ts';
 import { toVectorLiteral } from '../../memory/embedder.ts';
 import { withHistory } from './memory-history.ts';
@@ -12,7 +12,11 @@ export async function editMemory(
   memory: TMemoryService,
   opts: { userId: number; id: number; text: string },
 ): Promise<TMemory> {
-  const { vector: hasVector } = await memory.capabilities();
+  // Not the person's: refused before the encoder runs (nothing to embed, nothing written).
+  const current = await memoryTextOf(db, opts);
+  if (current === null) throw notFound('Memory');
+  // The same text again keeps its vector: no encoder run.
+  const hasVector = current !== opts.text && (await memory.capabilities()).vector;
   const vector = hasVector ? await memory.embedOne(opts.text) : null;
   const row = await rewriteMemory(db, {
     userId: opts.userId,
