@@ -86,10 +86,10 @@ describe('memory service', () => {
       recentUserTurns: [],
     });
     expect(recalled.slice(0, 2)).toEqual([
-      { content: job.content, reply: '', pinned: true, fact: null },
-      { content: allergy.content, reply: '', pinned: true, fact: null },
+      { id: job.id, content: job.content, reply: '', pinned: true, fact: null },
+      { id: allergy.id, content: allergy.content, reply: '', pinned: true, fact: null },
     ]);
-    expect(recalled[2]).toEqual({ content: dog.content, reply: '', pinned: false, fact: null });
+    expect(recalled[2]).toEqual({ id: dog.id, content: dog.content, reply: '', pinned: false, fact: null });
     // A pinned memory is never repeated among the others; other people's and characters' never appear.
     expect(recalled.filter((m) => m.content === allergy.content)).toHaveLength(1);
     expect(recalled.map((m) => m.content)).not.toContain('My dog Biscuit loves the beach');
