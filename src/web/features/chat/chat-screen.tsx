@@ -260,7 +260,7 @@ export function ChatScreen({
 
           <div className="flex items-center gap-3 border-b border-line px-4 py-3 sm:px-6">
             <Avatar src={character.avatarUrl} alt={character.name} size={48} />
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <h1 className="truncate text-lg font-semibold">{character.name}</h1>
               <p className="truncate text-sm text-muted">{character.tagline}</p>
               <AiDisclosureLine characterName={character.name} />
@@ -272,7 +272,7 @@ export function ChatScreen({
               <ReportButton
                 label="Report this character"
                 target={{ kind: 'character', characterId: character.id }}
-                className="flex items-center rounded-lg border border-line px-2.5 py-1.5 text-sm text-muted hover:bg-panel-2 hover:text-white"
+                className="flex shrink-0 items-center rounded-lg border border-line px-2.5 py-1.5 text-sm text-muted hover:bg-panel-2 hover:text-white"
                 withText
               />
             )}

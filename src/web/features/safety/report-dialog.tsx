@@ -37,7 +37,7 @@ export function ReportButton({
           }
         >
           <Flag aria-hidden className="size-3.5" />
-          {withText && <span className="ml-1.5">Report</span>}
+          {withText && <span className="ml-1.5 hidden sm:inline">Report</span>}
         </button>
       </Dialog.Trigger>
       {isOpen && <ReportDialog target={target} title={label} onClose={() => setIsOpen(false)} />}
