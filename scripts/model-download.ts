@@ -1,9 +1,9 @@
 // CLI: downloads the embedded chat model's GGUF into the data folder (`npm run model:download`).
 import { parseArgs } from 'node:util';
 import { downloadModel, type TDownloadProgress } from '../src/server/ai/download/download-model.ts';
-import { MODEL_CHOICES, modelChoice } from '../src/server/ai/download/model-choices.ts';
+import { catalogModel, MODEL_CATALOG } from '../src/server/ai/download/model-catalog.ts';
 
-const describe = MODEL_CHOICES.map(
+const describe = MODEL_CATALOG.map(
   (c) =>
     `  --model ${c.id.padEnd(7)} ${c.name}: ${(c.sizeBytes / 1e9).toFixed(2)} GB, ${c.tokensPerSecond} tokens/s and first token in ${c.firstTokenSeconds} s on a 2-core CPU, ${c.licence}. ${c.note}`,
 ).join('\n');
@@ -41,9 +41,9 @@ async function main(): Promise<void> {
     return;
   }
 
-  const choice = modelChoice(values.model);
+  const choice = catalogModel(values.model);
   if (!choice)
-    throw new Error(`Unknown model "${values.model}": choose ${MODEL_CHOICES.map((c) => c.id).join(' or ')}`);
+    throw new Error(`Unknown model "${values.model}": choose ${MODEL_CATALOG.map((c) => c.id).join(' or ')}`);
   const startedAt = Date.now();
   let lastDrawAt = 0;
   let firstBytes: number | null = null;

@@ -8,7 +8,7 @@ import {
   NoChatModelError,
   type TChatModel,
 } from './chat-model.ts';
-import { MODEL_CHOICES } from './download/model-choices.ts';
+import { MODEL_CATALOG } from './download/model-catalog.ts';
 import { createLlamaCppModel } from './providers/llama-cpp.ts';
 import { createOllamaModel } from './providers/ollama.ts';
 import { createOpenAICompatibleModel } from './providers/openai-compatible.ts';
@@ -108,7 +108,7 @@ export function modelSelectionOptions(config: TConfig): TSelectModelsOptions {
  * else LLAMA_MODEL_FILE. Decided when the models are first selected (a restart picks up a new choice).
  */
 export function embeddedModelPath(config: Pick<TConfig, 'dataDir' | 'LLAMA_MODEL_FILE'>): string {
-  const better = MODEL_CHOICES.find((choice) => choice.id === 'better')!;
+  const better = MODEL_CATALOG.find((choice) => choice.id === 'better')!;
   const betterPath = path.join(config.dataDir, 'models', better.file);
   return existsSync(betterPath) ? betterPath : path.join(config.dataDir, 'models', config.LLAMA_MODEL_FILE);
 }

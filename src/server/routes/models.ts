@@ -12,7 +12,7 @@ import { requireOwner } from '../auth/owner.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import { requireUser, type TAppEnv } from '../lib/http.ts';
-import { modelChoicesFor } from '../services/models/model-choices.ts';
+import { downloadManagersFor } from '../services/models/download-managers.ts';
 import { modelDownloadManagerFor } from '../services/models/model-download-manager.ts';
 
 export function modelsRoutes(config: TConfig, db: TDb, models: Pick<TModelSet, 'hasModel'>) {
@@ -21,8 +21,8 @@ export function modelsRoutes(config: TConfig, db: TDb, models: Pick<TModelSet, '
     dataDir: config.dataDir,
     fileName: config.LLAMA_MODEL_FILE,
   });
-  const choices = modelChoicesFor(config, manager);
-  const status = (): TModelsStatus => ({ ...manager.status(), choices: choices.status() });
+  const downloads = downloadManagersFor(config, manager);
+  const status = (): TModelsStatus => ({ ...manager.status(), choices: downloads.status() });
   return (
     new Hono<TAppEnv>()
       .get('/status', async (c) => {
@@ -33,12 +33,12 @@ export function modelsRoutes(config: TConfig, db: TDb, models: Pick<TModelSet, '
       // of the offered models (default: the configured one).
       .post('/download', async (c) => {
         await requireOwner(c, db, config.adminEmails);
-        const started = choices.managerOf(c.req.query('model')).start();
+        const started = downloads.managerOf(c.req.query('model')).start();
         return c.json<TStartDownloadResponse>({ ...status(), started }, started ? 202 : 200);
       })
       .delete('/download', async (c) => {
         await requireOwner(c, db, config.adminEmails);
-        const aborted = choices.abortAll();
+        const aborted = downloads.abortAll();
         return c.json<TAbortDownloadResponse>({ ...status(), aborted });
       })
   );

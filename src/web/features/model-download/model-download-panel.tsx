@@ -2,7 +2,7 @@
 import { AlertTriangle, CheckCircle2, Download, X } from 'lucide-react';
 import { HOW_TO_ADD_A_MODEL, NO_MODEL_YET, type TModelDownloadState } from '../../../shared/models.ts';
 import { formatDownloadProgress } from './format-progress.ts';
-import { ModelChoices } from './model-choices.tsx';
+import { ModelPicker } from './model-picker.tsx';
 import { useModelDownload } from './use-model-download.ts';
 
 export type TModelDownloadPanelProps = {
@@ -66,7 +66,7 @@ export function ModelDownloadPanel({ isAfterSend }: TModelDownloadPanelProps) {
               </p>
             )}
             {choices.length > 0 ? (
-              <ModelChoices
+              <ModelPicker
                 choices={choices}
                 disabled={start.isPending}
                 onDownload={(id) => start.mutate(id)}

@@ -1,4 +1,4 @@
-// The embedded models a person can download: a fast small one (the default) and a better larger one.
+// The catalog of embedded models a person can download: a fast small one (the default) and a better larger one.
 // Speeds measured on this project's 2-core CI machine (AMD EPYC, CPU only, 2 threads) by
 // `npm run bench:embedded-model`, with random-weight GGUFs of each model's exact architecture and
 // quantization: a ~600-token chat prompt, then 64 generated tokens (median of three runs, load average
@@ -6,7 +6,7 @@
 import type { TModelChoice } from '../../../shared/models.ts';
 import { DEFAULT_MODEL_URL } from './download-model.ts';
 
-export const MODEL_CHOICES: readonly TModelChoice[] = [
+export const MODEL_CATALOG: readonly TModelChoice[] = [
   {
     id: 'fast',
     name: 'Qwen2.5 0.5B Instruct (Q4_K_M)',
@@ -31,6 +31,6 @@ export const MODEL_CHOICES: readonly TModelChoice[] = [
   },
 ];
 
-export function modelChoice(id: string | undefined): TModelChoice | undefined {
-  return MODEL_CHOICES.find((choice) => choice.id === (id ?? 'fast'));
+export function catalogModel(id: string | undefined): TModelChoice | undefined {
+  return MODEL_CATALOG.find((choice) => choice.id === (id ?? 'fast'));
 }

@@ -1,12 +1,12 @@
-// The offered embedded models (fast / better), each with its own download; 'fast' is the configured one.
-import { MODEL_CHOICES } from '../../ai/download/model-choices.ts';
+// The download managers of the offered embedded models (fast / better), one each; 'fast' is the configured one.
+import { MODEL_CATALOG } from '../../ai/download/model-catalog.ts';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { modelDownloadManagerFor, type TModelDownloadManager } from './model-download-manager.ts';
 
-export function modelChoicesFor(config: Pick<TConfig, 'dataDir'>, configured: TModelDownloadManager) {
+export function downloadManagersFor(config: Pick<TConfig, 'dataDir'>, configured: TModelDownloadManager) {
   const managers = new Map<string, TModelDownloadManager>(
-    MODEL_CHOICES.map((choice) => [
+    MODEL_CATALOG.map((choice) => [
       choice.id,
       choice.id === 'fast'
         ? configured
@@ -21,7 +21,7 @@ export function modelChoicesFor(config: Pick<TConfig, 'dataDir'>, configured: TM
       return manager;
     },
     status() {
-      return MODEL_CHOICES.map((choice) => {
+      return MODEL_CATALOG.map((choice) => {
         const { isPresent, download } = managers.get(choice.id)!.status().embedded;
         return { ...choice, isPresent, download };
       });

@@ -1,11 +1,11 @@
-// The two embedded models on offer, side by side: size, measured speed and licence, one button each.
+// The model picker: the two embedded models on offer side by side (size, measured speed, licence), one button each.
 import { Download } from 'lucide-react';
 import type { TModelChoice } from '../../../shared/models.ts';
 
 const formatSize = (bytes: number) =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.round(bytes / 1e6)} MB`;
 
-export function ModelChoices(props: {
+export function ModelPicker(props: {
   choices: TModelChoice[];
   disabled: boolean;
   onDownload: (id: TModelChoice['id']) => void;
