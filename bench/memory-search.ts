@@ -9,7 +9,7 @@ import pg from 'pg';
 import { modelSetFromConfig } from '../src/server/ai/model-set.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPglite, rowsOf, type TDatabase, wrapPglite, wrapPostgres } from '../src/server/db/client.ts';
-import { BM25_SETTINGS } from '../src/server/db/queries/memories.ts';
+import { BM25_SETTINGS } from '../src/server/db/queries/memory-search.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { toVectorLiteral } from '../src/server/memory/embedder.ts';
 import { detectSearchCapabilities } from '../src/server/memory/search-capabilities.ts';

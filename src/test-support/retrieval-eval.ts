@@ -1,8 +1,9 @@
 // Shared by the retrieval quality tests and the fusion tuning script: a conversation loaded as one person's
 // memories, and recall@k of a ranked list against a question's evidence turns.
 import type { TDatabase } from '../server/db/client.ts';
-import { BM25_SETTINGS, insertMemory } from '../server/db/queries/memories.ts';
+import { insertMemory } from '../server/db/queries/memories.ts';
 import { bm25Arm, vectorArm } from '../server/db/queries/memory-arms.ts';
+import { BM25_SETTINGS } from '../server/db/queries/memory-search.ts';
 import { type TEmbedder, toVectorLiteral } from '../server/memory/embedder.ts';
 import type { TConversation, TQuestion, TQuestionType } from './conversation-set/index.ts';
 import { createSignedInUser } from './test-app.ts';

@@ -6,8 +6,9 @@ import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
 import { rowsOf } from '../client.ts';
 import { memories, users } from '../schema.ts';
-import { BM25_SETTINGS, deleteMemory, insertMemory } from './memories.ts';
+import { deleteMemory, insertMemory } from './memories.ts';
 import { bm25Arm } from './memory-arms.ts';
+import { BM25_SETTINGS } from './memory-search.ts';
 
 const SERAPHINE = 1;
 const database = setUpTestDatabase();

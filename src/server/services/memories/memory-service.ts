@@ -6,14 +6,12 @@ import type { TDatabase, TDb } from '../../db/client.ts';
 import { findVisibleCharacter } from '../../db/queries/characters.ts';
 import { findChatLog } from '../../db/queries/chat-logs.ts';
 import {
-  hasMemoriesOf,
   memoriesToEmbed,
-  recallMemories,
   saveMemory,
-  searchMemories,
   setMemoryEmbedding,
   type TMemoryRecord,
 } from '../../db/queries/memories.ts';
+import { hasMemoriesOf, recallMemories, searchMemories } from '../../db/queries/memory-search.ts';
 import { findUserById } from '../../db/queries/users.ts';
 import { createJudgeQueue, type TJudgeJob } from '../../jobs/judge-queue.ts';
 import type { TLogger } from '../../lib/logger.ts';

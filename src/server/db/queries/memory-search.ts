@@ -1,0 +1,118 @@
+// Memory search's SQL: the hybrid ranking (memory_ranking, migrations 0023-0031) for a person's search and a
+// reply's recall; every query names the person inside the SQL.
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type TDb } from '../client.ts';
+import { memories } from '../schema.ts';
+import { RAW_COLUMNS, type TMemoryRecord, toRecord } from './memories.ts';
+
+/**
+ * Fusion and BM25 settings, chosen on the dev splits of the two quality sets (the conversation set's dev
+ * people and the even-numbered paraphrase pairs: scripts/tune-memory-fusion.ts) and reported on their test
+ * splits (retrieval-quality.db.test.ts). Reciprocal rank with a small k and full text at 0.3 of the vector
+ * led (dev: conversation recall@5 0.663 against cosine alone 0.636 and BM25 alone 0.479); k1 0.9 and b 0.4
+ * (BM25's short-text settings) tied with k1 1.2/b 0.75 at 5 and won at 3; recency 0.05 tied with none.
+ * Trigrams (short searches only) keep their earlier small weight: the sets' questions are longer.
+ */
+const RRF_K = 1;
+const W_VEC = 1;
+const W_TEXT = 0.3;
+const W_TRGM = 0.1;
+export const BM25_SETTINGS = {
+  k1: 0.9,
+  b: 0.4,
+  /** Postings read per query term: exact BM25 for any term in at most this many of the person's memories. */
+  depth: 1000,
+} as const;
+const RECENCY = 0.05;
+const TRIGRAM_MAX_WORDS = 4;
+
+export type TSearchInput = {
+  userId: number;
+  /** null: every character of the person's. */
+  characterId: number | null;
+  text: string;
+  /** pgvector text form of the query's vector, or null (no pgvector, or the encoder failed). */
+  embedding: string | null;
+  hasTrgm: boolean;
+  limit: number;
+  /**
+   * After fusion, memories that share no word with the text and are less alike than this (cosine) are
+   * left out; 0 keeps every candidate.
+   */
+  minSimilarity: number;
+};
+
+/**
+ * Hybrid search: vector similarity, BM25 and trigram word similarity, each ranked within the person's
+ * memories, fused by reciprocal rank, then re-ranked by importance and recency (best first).
+ */
+export async function searchMemories(
+  db: TDb,
+  q: TSearchInput,
+): Promise<(TMemoryRecord & { score: number })[]> {
+  const result = await db.execute(sql`
+    select ${RAW_COLUMNS}, r.score
+    from ${ranking(q, false)} r join memories m on m.id = r.id
+    order by r.score desc, m.id desc`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    ...toRecord(row),
+    score: Number(row.score),
+  }));
+}
+
+/** Whether the person has any memory of the character (an index-only probe: recall is skipped without one). */
+export async function hasMemoriesOf(db: TDb, q: { userId: number; characterId: number }): Promise<boolean> {
+  const rows = await db
+    .select({ id: memories.id })
+    .from(memories)
+    .where(and(eq(memories.userId, q.userId), eq(memories.characterId, q.characterId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * A reply's recall in one statement: the person's pinned memories of the character (newest first, at
+ * most 20), and the best `limit` of the others by the same ranking as `searchMemories`.
+ */
+export async function recallMemories(
+  db: TDb,
+  q: Omit<TSearchInput, 'characterId'> & { characterId: number },
+): Promise<{ pinned: TMemoryRecord[]; top: TMemoryRecord[] }> {
+  const result = await db.execute(sql`
+    select ${RAW_COLUMNS}, r.score
+    from ${ranking(q, true)} r join memories m on m.id = r.id
+    union all
+    (select ${RAW_COLUMNS}, null::float8 as score
+     from memories m where m.user_id = ${q.userId} and m.character_id = ${q.characterId} and m.pinned
+     order by m.created_at desc, m.id desc limit 20)`);
+  const rows = rowsOf<Record<string, unknown>>(result);
+  const byScore = (a: Record<string, unknown>, b: Record<string, unknown>) =>
+    Number(b.score) - Number(a.score) || Number(b.id) - Number(a.id);
+  const byNewest = (a: TMemoryRecord, b: TMemoryRecord) =>
+    b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+  return {
+    pinned: rows
+      .filter((r) => r.score === null)
+      .map(toRecord)
+      .sort(byNewest),
+    top: rows
+      .filter((r) => r.score !== null)
+      .sort(byScore)
+      .map(toRecord),
+  };
+}
+
+/**
+ * The ranked (id, score) rows of `memory_ranking` (migration 0023): a PL/pgSQL function, so the database
+ * plans the hybrid query once per connection instead of once per reply. `skipPinned` leaves the pinned
+ * memories out of the ranking (recall adds them all anyway).
+ */
+function ranking(q: TSearchInput, skipPinned: boolean): SQL {
+  // Trigrams catch misspelt names in short searches ('Biscut'); on long messages their index scan costs
+  // more than everything else together (bench:memory) and adds nothing the vector arm does not find.
+  const trigram = q.hasTrgm && q.text.trim().split(/\s+/).length <= TRIGRAM_MAX_WORDS;
+  return sql`memory_ranking(${q.userId}::integer, ${q.characterId}::integer, ${q.text}::text,
+    ${q.embedding}::text, ${trigram}::boolean, ${q.limit}::integer, ${skipPinned}::boolean,
+    ${q.minSimilarity}::float8, ${RRF_K}::float8, ${W_VEC}::float8, ${W_TEXT}::float8, ${W_TRGM}::float8,
+    ${BM25_SETTINGS.k1}::float8, ${BM25_SETTINGS.b}::float8, ${BM25_SETTINGS.depth}::integer, ${RECENCY}::float8)`;
+}
