@@ -7,7 +7,7 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { LOREBOOK_LIMITS, type TLorebookSummary } from '../../shared/lorebooks.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { Switch } from '../features/chat/controls.tsx';
+import { Switch } from '../components/switch.tsx';
 import { inputClass } from '../features/lorebooks/entry-form.tsx';
 import {
   createLorebook,

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TChatLogSummary } from '../../../shared/chat.ts';
 import { ConfirmDialog, ConfirmTickbox } from '../../components/confirm-dialog.tsx';
+import { Drawer, type TDrawerState } from '../../components/drawer.tsx';
 import { chatLogsQuery } from './chat-api.ts';
-import { Drawer, type TDrawerState } from './drawer.tsx';
 import { deleteChat, renameChat } from './history-api.ts';
 import { HistoryItem } from './history-item.tsx';
 

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { Switch } from '../chat/controls.tsx';
-import { Drawer, type TDrawerState } from '../chat/drawer.tsx';
+import { Drawer, type TDrawerState } from '../../components/drawer.tsx';
+import { Switch } from '../../components/switch.tsx';
 import {
   characterLorebookQuery,
   chatLorebooksQuery,

@@ -6,7 +6,7 @@ import { Pin, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TMemory } from '../../../shared/memories.ts';
-import { Drawer, type TDrawerState } from '../chat/drawer.tsx';
+import { Drawer, type TDrawerState } from '../../components/drawer.tsx';
 import { addMemory, deleteMemory, memoriesQuery, setPinned } from './memories-api.ts';
 import { MemoryItem } from './memory-item.tsx';
 

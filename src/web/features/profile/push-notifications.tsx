@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TPushStatus } from '../../../shared/push.ts';
+import { Switch } from '../../components/switch.tsx';
 import { api } from '../../lib/api.ts';
-import { Switch } from '../chat/controls.tsx';
 
 type TState = 'loading' | 'unsupported' | 'blocked' | 'off' | 'on' | 'busy';
 

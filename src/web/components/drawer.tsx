@@ -1,7 +1,7 @@
 // A 380px panel (the full width on phones) that slides in from the right and animates out for 300 ms before it closes (spec §4, §9).
 import { X } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
-import { DRAWER_CLOSE_MS, DRAWER_WIDTH_PX } from '../../../shared/chat-limits.ts';
+import { DRAWER_CLOSE_MS, DRAWER_WIDTH_PX } from '../../shared/chat-limits.ts';
 
 export type TDrawerState = 'closed' | 'open' | 'closing';
 

@@ -1,23 +1,5 @@
-// Small controls of the chat screen: an on/off switch and a button with a tooltip.
-import * as Tooltip from '@radix-ui/react-tooltip';
+// An on/off switch (role=switch) with its label; used on the chat screen, /lorebooks and /profile.
 import type { ComponentProps, ReactNode } from 'react';
-
-export function WithTooltip({ text, children }: { text: string; children: ReactNode }) {
-  return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={6}
-          className="z-50 max-w-72 rounded-lg border border-line bg-panel-2 px-3 py-2 text-xs text-white shadow-lg"
-        >
-          {text}
-          <Tooltip.Arrow className="fill-panel-2" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
-  );
-}
 
 type TSwitchProps = {
   label: string;
