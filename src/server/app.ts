@@ -41,13 +41,13 @@ import { lorebooksRoutes } from './routes/lorebooks.ts';
 import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { modelsRoutes } from './routes/models.ts';
-import { personaRoutes } from './routes/persona.ts';
 import { pushRoutes } from './routes/push.ts';
 import { reportsRoutes } from './routes/reports.ts';
 import { publicSafetyRoutes, safetyRoutes } from './routes/safety.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { supportRoutes } from './routes/support.ts';
 import { uploadRoutes } from './routes/upload.ts';
+import { userPersonaRoutes } from './routes/user-persona.ts';
 import { usersRoutes } from './routes/users.ts';
 import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
 import { createMemoryService, type TMemoryService } from './services/memories/memory-service.ts';
@@ -257,10 +257,10 @@ export function createApp(deps: TAppDeps) {
   const plans = planTable(config);
   const replyDeps = { db, models, plans, voice, memory, safety };
   app.route('/', assistantRoutes(replyDeps));
-  // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate; the persona.
+  // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate.
   app.route('/api/chatlogs', messagesRoutes(replyDeps));
   app.route('/api/groups', groupsRoutes(replyDeps));
-  app.route('/', personaRoutes(db));
+  app.route('/api/persona', userPersonaRoutes(db));
   app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
   app.route('/upload', transcribeRoutes(transcriber, safety));
   app.route('/api/memories', memoriesRoutes(db, memory));

@@ -1,11 +1,9 @@
-// Conversation controls (greetings, regenerate and swipe, edit, rewind, continue, rate, persona): request
+// Conversation controls (greetings, regenerate and swipe, edit, rewind, continue, rate): request
 // shapes and limits shared by the server and the web app.
 import { z } from 'zod';
 import { MESSAGE_MAX_CHARS, type TChatLog } from './chat.ts';
 import { ZText } from './text.ts';
 
-/** A persona is a short line or two about the person. */
-export const PERSONA_MAX_CHARS = 500;
 /** Alternatives one message keeps (regenerate refuses past this). */
 export const ALTERNATIVES_MAX = 50;
 
@@ -46,14 +44,6 @@ export const ZStartWithGreeting = z
     greetingIndex: z.number().int().min(0).max(ALTERNATIVES_MAX).default(0),
   })
   .strict();
-
-/** PUT /api/persona. */
-export const ZPersona = z
-  .object({
-    persona: ZText.trim().max(PERSONA_MAX_CHARS, `A persona is at most ${PERSONA_MAX_CHARS} characters`),
-  })
-  .strict();
-export type TPersonaBody = { persona: string };
 
 /** GET /api/character-personas/{id}/greetings: the greetings, filled in for the signed-in person. */
 export type TGreetings = { greetings: string[] };

@@ -29,7 +29,7 @@ export type TPromptInput = {
    */
   memories: { content: string; reply: string; pinned?: boolean; fact?: string | null }[];
   withThoughts: boolean;
-  /** Who the person says they are (their persona on /profile), told to every character. */
+  /** Who the person says they are (the user persona on /profile), told to every character. */
   userPersona?: string | null;
   /** Continue: ask the character to go on from where its last reply (the history's end) stopped. */
   continueLast?: boolean;

@@ -38,8 +38,8 @@ export const users = pgTable('users', {
   timeZone: text('time_zone'),
   stripeCustomerId: text('stripe_customer_id').unique(),
   createdAt: createdAt(),
-  /** Conversation controls: who the person is, told to every character (their own words). */
-  persona: text('persona'),
+  /** The user persona: who the person is, told to every character (their own words). */
+  userPersona: text('persona'),
   // --- issue 23: companion safety ---
   /** Date of birth (sign-up, or asked once after a first Google sign-in); null: not given yet. */
   birthDate: date('birth_date'),

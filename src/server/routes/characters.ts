@@ -24,6 +24,7 @@ import { createCharacter } from '../services/characters/create-character.ts';
 import { deleteCharacter } from '../services/characters/delete-character.ts';
 import { getFeatured } from '../services/characters/featured.ts';
 import { getCharacter } from '../services/characters/get-character.ts';
+import { characterGreetings } from '../services/characters/greetings.ts';
 import {
   listCharacters,
   listOwnedCharacters,
@@ -64,6 +65,12 @@ export function charactersRoutes(db: TDb, storage: TStorage) {
         const user = requireUser(c);
         const { characterId } = parseParams(c, ZCharacterParam);
         return c.json([await getCharacter(db, { userId: user.id, characterId })]);
+      })
+      // The character's greetings, filled in for the signed-in person.
+      .get('/:characterId/greetings', async (c) => {
+        const user = requireUser(c);
+        const { characterId } = parseParams(c, ZCharacterParam);
+        return c.json(await characterGreetings(db, { user, characterId }));
       })
       .post('/', async (c) => {
         const user = requireUser(c);

@@ -7,8 +7,8 @@ import { PlusSection } from '../features/billing/plus-section.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
 import { ProfileMemories } from '../features/memories/profile-memories.tsx';
 import { ChangePassword } from '../features/profile/change-password.tsx';
-import { PersonaCard } from '../features/profile/persona-card.tsx';
 import { PushNotifications } from '../features/profile/push-notifications.tsx';
+import { UserPersonaCard } from '../features/profile/user-persona-card.tsx';
 import { YourData } from '../features/profile/your-data.tsx';
 import { CrisisCountry } from '../features/safety/crisis-country.tsx';
 import { api } from '../lib/api.ts';
@@ -24,7 +24,7 @@ export function ProfileRoute() {
         <SearchBox className="w-full sm:w-72" />
       </header>
       <UserCard user={user} />
-      <PersonaCard />
+      <UserPersonaCard />
       <PushNotifications />
       <CrisisCountry />
       {user.canChangePassword && <ChangePassword />}

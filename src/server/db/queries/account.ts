@@ -28,7 +28,7 @@ export async function exportProfile(db: TDb, userId: number) {
       image: users.image,
       // The plan as everywhere else: derived from the stored subscription.
       isSubscribed: isPlusSql(users.id),
-      persona: users.persona,
+      persona: users.userPersona,
       createdAt: users.createdAt,
     })
     .from(users)

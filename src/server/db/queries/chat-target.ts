@@ -1,5 +1,5 @@
-// SQL for the start of a reply: the chat target (the character, whose the named chat log is, the person's
-// persona) as one shared statement, and the send's single statement that reserves today's slot, stores
+// SQL for the start of a reply: the chat target (the character, whose the named chat log is, the
+// user persona) as one shared statement, and the send's single statement that reserves today's slot, stores
 // the person's message and reads the chat's context. Scoped to the person in SQL.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
@@ -13,7 +13,7 @@ export type TChatTarget = {
   description: string;
   memoryDisabled: boolean;
   logCharacterId: number | null;
-  /** The person's own persona, told to every character. */
+  /** The user persona, told to every character. */
   userPersona: string | null;
 };
 
@@ -22,7 +22,7 @@ type TTargetKey = { userId: number; characterId: number; uuid: string | null };
 /**
  * The one statement that finds a chat target: the character the person may see (built-in and not hidden by
  * the owner, or their own; one marked 18+ only for a person known to be an adult),
- * the character of the named chat log when it is theirs, and the person's persona. No row: no such character.
+ * the character of the named chat log when it is theirs, and the user persona. No row: no such character.
  */
 function chatTargetSql(opts: TTargetKey) {
   return sql`

@@ -1,17 +1,17 @@
-// /profile's Persona card: a short line about who the person is, which every character is told.
+// /profile's Persona card (the user persona): a short line about who the person is, which every character is told.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { PERSONA_MAX_CHARS, type TPersonaBody } from '../../../shared/controls.ts';
+import { type TUserPersonaBody, USER_PERSONA_MAX_CHARS } from '../../../shared/user-persona.ts';
 import { api } from '../../lib/api.ts';
 
-const personaQuery = queryOptions({
-  queryKey: ['persona'],
-  queryFn: () => api<TPersonaBody>('/api/persona'),
+const userPersonaQuery = queryOptions({
+  queryKey: ['user-persona'],
+  queryFn: () => api<TUserPersonaBody>('/api/persona'),
 });
 
-export function PersonaCard() {
-  const persona = useQuery(personaQuery);
+export function UserPersonaCard() {
+  const userPersona = useQuery(userPersonaQuery);
   return (
     <section aria-labelledby="persona-title" className="rounded-2xl bg-panel p-6">
       <h2 id="persona-title" className="text-lg font-medium">
@@ -20,25 +20,25 @@ export function PersonaCard() {
       <p className="mt-1 text-sm text-muted">
         Tell the characters who you are. Every character you talk with knows this.
       </p>
-      {persona.data ? (
-        <PersonaForm saved={persona.data.persona} />
+      {userPersona.data ? (
+        <UserPersonaForm saved={userPersona.data.persona} />
       ) : (
         <p className="mt-4 text-sm text-muted">
-          {persona.isError ? 'The persona could not be loaded.' : 'Loading...'}
+          {userPersona.isError ? 'The persona could not be loaded.' : 'Loading...'}
         </p>
       )}
     </section>
   );
 }
 
-function PersonaForm({ saved }: { saved: string }) {
+function UserPersonaForm({ saved }: { saved: string }) {
   const queryClient = useQueryClient();
   const id = useId();
   const [draft, setDraft] = useState(saved);
   const save = useMutation({
-    mutationFn: () => api<TPersonaBody>('/api/persona', { method: 'PUT', json: { persona: draft } }),
+    mutationFn: () => api<TUserPersonaBody>('/api/persona', { method: 'PUT', json: { persona: draft } }),
     onSuccess: (data) => {
-      queryClient.setQueryData(personaQuery.queryKey, data);
+      queryClient.setQueryData(userPersonaQuery.queryKey, data);
       setDraft(data.persona);
       toast.success('Persona saved');
     },
@@ -60,14 +60,14 @@ function PersonaForm({ saved }: { saved: string }) {
         id={id}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
-        maxLength={PERSONA_MAX_CHARS}
+        maxLength={USER_PERSONA_MAX_CHARS}
         rows={3}
         placeholder="I'm a night-shift nurse who loves rainy days"
         className="w-full resize-y rounded-lg border border-line bg-ink px-3 py-2 outline-none focus:border-accent"
       />
       <div className="flex items-center justify-between gap-2">
         <span className="text-xs text-muted tabular-nums">
-          {draft.length}/{PERSONA_MAX_CHARS}
+          {draft.length}/{USER_PERSONA_MAX_CHARS}
         </span>
         <button
           type="submit"

@@ -1,4 +1,4 @@
-// The person's own description (/api/persona): stored on the person, in every character's prompt.
+// The user persona (/api/persona): stored on the person, in every character's prompt.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sendMessage } from '../../test-support/message-calls.ts';
@@ -11,7 +11,7 @@ const t = setUpReplyTestApp();
 const db = () => t.database.db;
 const send = (user: TTestUser, userInput: string) => sendMessage(t, user, userInput);
 
-describe('persona', () => {
+describe('user persona', () => {
   it('GET/PUT /api/persona: stored on the person, put in the prompt of every character', async () => {
     const user = await createSignedInUser(t.database, { name: 'Nia' });
     expect(await (await call(t, 'GET', '/api/persona', { user })).json()).toEqual({ persona: '' });
@@ -22,7 +22,7 @@ describe('persona', () => {
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ persona: "I'm a night-shift nurse who loves rainy days" });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(row?.persona).toBe("I'm a night-shift nurse who loves rainy days");
+    expect(row?.userPersona).toBe("I'm a night-shift nurse who loves rainy days");
     await send(user, 'Hello there');
     expect(chatRequests(t).at(-1)!.messages[0]?.content).toContain(
       "About Nia, in their own words: I'm a night-shift nurse who loves rainy days",
