@@ -1,4 +1,4 @@
-// People with a database session, written straight into the app's tables: a bench signs in without the provider.
+// Adult people with a database session, written straight into the app's tables: a bench signs in without the provider.
 import { randomBytes } from 'node:crypto';
 import type { TDb } from '../../src/server/db/client.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
@@ -18,6 +18,8 @@ export async function makeSignedInPeople(
         email: `${opts.label}-${tag}-${i}@example.com`,
         username: `${opts.label.replace(/-/g, '_')}_${tag}_${i}`,
         name: `${opts.label} ${i}`,
+        // Adults who have told their date of birth: replies need it (403 birth_date_needed without).
+        birthDate: '1990-01-01',
       })),
     )
     .returning({ id: users.id });
