@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { FACT_KINDS, type TFactKind } from '../../shared/memories.ts';
 import type { TChatModel } from '../ai/chat-model.ts';
-import { isQuestionAboutNothingPersonal, isTrivialMessage } from './trivial.ts';
+import { isNothingToJudge } from './trivial.ts';
 
 /** Facts kept from one exchange at most; a fact's length in characters at most. */
 export const FACTS_MAX = 5;
@@ -101,7 +101,7 @@ export async function judgeExchange(
   exchange: TExchange,
   signal?: AbortSignal,
 ): Promise<TVerdict | null> {
-  if (isTrivialMessage(exchange.message) || isQuestionAboutNothingPersonal(exchange.message)) {
+  if (isNothingToJudge(exchange.message)) {
     return { remember: false };
   }
   if (!model.completeJson) return null;

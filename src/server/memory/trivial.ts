@@ -52,3 +52,11 @@ export function isQuestionAboutNothingPersonal(text: string): boolean {
     .split(/[^\p{L}\p{N}]+/u);
   return !words.some((w) => FIRST_PERSON.has(w));
 }
+
+/**
+ * What the judge never sends to the model and never keeps (a trivial message, or a question that says
+ * nothing about the person): such an exchange is not even queued for it.
+ */
+export function isNothingToJudge(text: string): boolean {
+  return isTrivialMessage(text) || isQuestionAboutNothingPersonal(text);
+}

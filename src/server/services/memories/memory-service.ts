@@ -17,6 +17,7 @@ import { createJudgeQueue, type TJudgeJob } from '../../jobs/judge-queue.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { type TEmbedder, toVectorLiteral } from '../../memory/embedder.ts';
 import { detectSearchCapabilities, type TSearchCapabilities } from '../../memory/search-capabilities.ts';
+import { isNothingToJudge } from '../../memory/trivial.ts';
 import { KEPT_MIN_SIMILARITY, rememberExchange } from './remember-facts.ts';
 
 /**
@@ -83,7 +84,8 @@ export type TMemoryService = {
   }): Promise<{ memories: TPromptMemory[]; embedding: number[] | null }>;
   /**
    * Queues the exchange for the judge as a pg-boss job (judged in the background, one at a time, by the
-   * same kind of model, retried; a restart loses none): the reply never waits for it.
+   * same kind of model, retried; a restart loses none): the reply never waits for it. A trivial message or
+   * a question saying nothing about the person is not queued (the judge keeps nothing of those).
    */
   rememberLater(input: TRememberInput): void;
   /** Judge, embed, keep facts (or the words); the first memory kept or changed, null when none was. */
@@ -312,6 +314,8 @@ export function createMemoryService(deps: {
 
     rememberLater(input) {
       if (!deps.models) throw new Error('Judging an exchange needs the chat models');
+      // The judge would keep nothing of it without asking the model: no job, no database round trips.
+      if (isNothingToJudge(input.message)) return;
       const sent = judgeQueue
         .send({
           userId: input.userId,
