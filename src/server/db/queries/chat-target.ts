@@ -3,8 +3,10 @@
 // the person's message and reads the chat's context. Scoped to the person in SQL.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
-import { characters, chatLogs, chatMessages, users } from '../schema.ts';
+import { characters, chatLogs, chatMessages, lorebooks, memories, userSettings, users } from '../schema.ts';
 import { adultAllowedSql } from './characters.ts';
+import { lorebooksApplySql } from './lorebooks.ts';
+import type { TSafetyFacts } from './safety.ts';
 import { reserveDailyMessageSql } from './usage.ts';
 
 /** The character to chat with, and whose the named chat log is (null: no log named, or not the person's). */
@@ -15,6 +17,15 @@ export type TChatTarget = {
   logCharacterId: number | null;
   /** The user persona, told to every character. */
   userPersona: string | null;
+  /**
+   * Read in the same statement so a reply makes no round trip for what is usually absent: whether the
+   * person has memories of the character (recall), whether any lorebook may apply (lore), what crisis
+   * care needs to know of them, and whether they want a push when a reply finishes.
+   */
+  hasMemories: boolean;
+  hasLore: boolean;
+  safetyFacts: TSafetyFacts;
+  isReplyPushOn: boolean;
 };
 
 type TTargetKey = { userId: number; characterId: number; uuid: string | null };
@@ -25,17 +36,23 @@ type TTargetKey = { userId: number; characterId: number; uuid: string | null };
  * the character of the named chat log when it is theirs, and the user persona. No row: no such character.
  */
 function chatTargetSql(opts: TTargetKey) {
+  const lore = lorebooksApplySql({ userId: opts.userId, characterId: opts.characterId, chatUuid: opts.uuid });
   return sql`
     select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId",
-      (select u.persona from ${users} u where u.id = ${opts.userId}) as "userPersona"
+      u.persona as "userPersona", u.country, u.time_zone as "timeZone", u.birth_date::text as "birthDate",
+      exists (select 1 from ${memories} m where m.user_id = ${opts.userId} and m.character_id = c.id) as "hasMemories",
+      exists (select 1 from ${lorebooks} where ${lore}) as "hasLore",
+      coalesce((select s.reply_push from ${userSettings} s where s.user_id = ${opts.userId}), false) as "isReplyPushOn"
     from ${characters} c
     left join ${chatLogs} l on l.uuid = ${opts.uuid}::uuid and l.user_id = ${opts.userId}
+    left join ${users} u on u.id = ${opts.userId}
     where c.id = ${opts.characterId}
       and ((c.user_id is null and c.hidden_at is null) or c.user_id = ${opts.userId})
       and ${adultAllowedSql(sql`c.is_adult`, opts.userId)}`;
 }
 
-type TTargetRow = Omit<TChatTarget, 'logCharacterId'> & { logCharacterId: number | string | null };
+type TTargetRow = Omit<TChatTarget, 'logCharacterId' | 'safetyFacts'> &
+  TSafetyFacts & { logCharacterId: number | string | null };
 
 const toChatTarget = (row: TTargetRow): TChatTarget => ({
   name: row.name,
@@ -43,6 +60,10 @@ const toChatTarget = (row: TTargetRow): TChatTarget => ({
   memoryDisabled: row.memoryDisabled,
   logCharacterId: row.logCharacterId === null ? null : Number(row.logCharacterId),
   userPersona: row.userPersona,
+  hasMemories: row.hasMemories,
+  hasLore: row.hasLore,
+  safetyFacts: { country: row.country, timeZone: row.timeZone, birthDate: row.birthDate },
+  isReplyPushOn: row.isReplyPushOn,
 });
 
 /** The character to chat with and, when a chat log is named, whose it is: one query. */

@@ -277,6 +277,26 @@ export async function attachedLorebookIds(db: TDb, userId: number, uuid: string)
 }
 
 /**
+ * Which rows of lorebooks apply to a reply (see lorebooksForReply); the reply's start statement asks
+ * whether any does with the same condition (chat-target.ts), so a chat without books reads none.
+ */
+export function lorebooksApplySql(opts: { userId: number; characterId: number; chatUuid: string | null }) {
+  const { userId, characterId, chatUuid } = opts;
+  const attached = chatUuid
+    ? sql`${lorebooks.id} in (select cl.lorebook_id from ${chatLorebooks} cl join ${chatLogs} c on c.uuid = cl.chat_log_uuid
+        where cl.chat_log_uuid = ${chatUuid} and c.user_id = ${userId})`
+    : sql`false`;
+  return or(
+    and(
+      eq(lorebooks.characterId, characterId),
+      sql`exists (select 1 from ${characters} ch where ch.id = ${characterId} and (ch.user_id = ${userId} or ch.user_id is null))`,
+    ),
+    and(eq(lorebooks.userId, userId), eq(lorebooks.alwaysOn, true)),
+    and(eq(lorebooks.userId, userId), attached),
+  )!;
+}
+
+/**
  * The books that apply to a reply: the character's own book (when the person may use the character),
  * the person's always-on books, and the books attached to the chat. Entries come in a second query.
  */
@@ -284,25 +304,7 @@ export async function lorebooksForReply(
   db: TDb,
   opts: { userId: number; characterId: number; chatUuid: string | null },
 ): Promise<{ book: TLorebookRow; entries: TLorebookEntryRow[] }[]> {
-  const { userId, characterId, chatUuid } = opts;
-  const attached = chatUuid
-    ? sql`${lorebooks.id} in (select cl.lorebook_id from ${chatLorebooks} cl join ${chatLogs} c on c.uuid = cl.chat_log_uuid
-        where cl.chat_log_uuid = ${chatUuid} and c.user_id = ${userId})`
-    : sql`false`;
-  const books = await db
-    .select()
-    .from(lorebooks)
-    .where(
-      or(
-        and(
-          eq(lorebooks.characterId, characterId),
-          sql`exists (select 1 from ${characters} ch where ch.id = ${characterId} and (ch.user_id = ${userId} or ch.user_id is null))`,
-        ),
-        and(eq(lorebooks.userId, userId), eq(lorebooks.alwaysOn, true)),
-        and(eq(lorebooks.userId, userId), attached),
-      ),
-    )
-    .orderBy(asc(lorebooks.id));
+  const books = await db.select().from(lorebooks).where(lorebooksApplySql(opts)).orderBy(asc(lorebooks.id));
   if (books.length === 0) return [];
   const entries = await db
     .select()

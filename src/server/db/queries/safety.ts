@@ -19,8 +19,11 @@ export async function aiNoticeSeenAt(db: TDb, userId: number): Promise<Date | nu
   return row?.at ?? null;
 }
 
-/** Country, time zone and date of birth: which crisis lines, and whether the person is a minor. */
-export async function findSafetyFacts(db: TDb, userId: number) {
+/** Country, time zone and date of birth (YYYY-MM-DD): which crisis lines, and whether the person is a minor. */
+export type TSafetyFacts = { country: string | null; timeZone: string | null; birthDate: string | null };
+
+/** A person's TSafetyFacts (a reply reads them with its chat target instead). */
+export async function findSafetyFacts(db: TDb, userId: number): Promise<TSafetyFacts> {
   const [row] = await db
     .select({ country: users.country, timeZone: users.timeZone, birthDate: users.birthDate })
     .from(users)

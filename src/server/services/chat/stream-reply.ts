@@ -23,6 +23,8 @@ export type TReplyEvent =
   | { type: 'done'; response: TReplyResponse; positions: TReplyPositions }
   | { type: 'error'; status: 502 | 503; error: TReplyError };
 
+const NO_SAFETY: TReplySafety = { crisis: null, isMinor: false, instructions: [] };
+
 export type TReplyRun = {
   start: TReplyStart;
   /** The character answering (voice speaks in its voice). */
@@ -39,35 +41,43 @@ export async function startStreaming(
   prepared: TPreparedReply,
   switches: TReplySwitches,
 ): Promise<TReplyRun> {
-  const { user, characterId, uuid, history } = prepared;
-  // Never used when the character has memory disabled, whatever memoryEnabled the browser sent.
-  const memory = await memoryForReply(deps.memory, {
-    isOn: switches.memoryEnabled && !prepared.character.memoryDisabled,
-    userId: user.id,
-    characterId,
-    characterName: prepared.character.name,
-    chatLogUuid: uuid,
-    messagePosition: prepared.messagePosition,
-    message: prepared.message,
-    history,
-  });
-
-  // Lorebooks add to a reply; a failure to read them never costs the person their reply.
-  const lore = await loreForReply(deps.db, { userId: user.id, characterId, chatUuid: uuid, history }).catch(
-    (err) => {
+  const { user, characterId, uuid, history, character } = prepared;
+  // The three are independent reads (and the crisis check's writes): together, so the first words wait
+  // for the slowest alone. What they would look up first came with the chat target.
+  const [memory, lore, safety] = await Promise.all([
+    // Never used when the character has memory disabled, whatever memoryEnabled the browser sent.
+    memoryForReply(deps.memory, {
+      isOn: switches.memoryEnabled && !character.memoryDisabled,
+      userId: user.id,
+      characterId,
+      characterName: character.name,
+      chatLogUuid: uuid,
+      messagePosition: prepared.messagePosition,
+      message: prepared.message,
+      history,
+      hasMemories: character.hasMemories,
+    }),
+    // Lorebooks add to a reply; a failure to read them never costs the person their reply.
+    loreForReply(deps.db, {
+      userId: user.id,
+      characterId,
+      chatUuid: uuid,
+      history,
+      hasLore: character.hasLore,
+    }).catch((err) => {
       deps.log?.warn({ err }, 'lorebooks not scanned');
       return NO_REPLY_LORE;
-    },
-  );
-
-  // Checked before the reply is written: a crisis changes this reply's instructions and shows the card.
-  const safety: TReplySafety = deps.safety
-    ? await deps.safety.beforeReply({
-        userId: user.id,
-        message: prepared.message,
-        isNewMessage: prepared.isFirstAnswer ?? !prepared.replacesReply,
-      })
-    : { crisis: null, isMinor: false, instructions: [] };
+    }),
+    // Checked before the reply is written: a crisis changes this reply's instructions and shows the card.
+    deps.safety
+      ? deps.safety.beforeReply({
+          userId: user.id,
+          message: prepared.message,
+          isNewMessage: prepared.isFirstAnswer ?? !prepared.replacesReply,
+          facts: character.safetyFacts,
+        })
+      : NO_SAFETY,
+  ]);
 
   return {
     start: {
@@ -219,6 +229,7 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
       chatUuid: uuid,
       isGroup: Boolean(prepared.group),
       text: reply,
+      isOn: prepared.character.isReplyPushOn,
     }).catch((err) => deps.log?.warn({ err }, 'reply push not queued'));
   }
   yield {

@@ -20,8 +20,11 @@ export async function loreForReply(
     /** The context the reply is given, oldest first, ending with the message being answered. */
     history: { content: string }[];
     random?: () => number;
+    /** Whether any book may apply (read with the chat target): false reads none. */
+    hasLore?: boolean;
   },
 ): Promise<TReplyLoreResult> {
+  if (opts.hasLore === false) return NO_REPLY_LORE;
   const found = await lorebooksForReply(db, opts);
   if (found.length === 0) return NO_REPLY_LORE;
   let messages = opts.history.map((message) => message.content);

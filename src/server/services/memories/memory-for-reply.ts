@@ -33,6 +33,8 @@ export async function memoryForReply(
     messagePosition: number | null;
     message: string;
     history: { role: 'user' | 'assistant'; content: string }[];
+    /** Whether the person has memories of the character (read with the chat target). */
+    hasMemories?: boolean;
   },
 ): Promise<TReplyMemory> {
   if (!memory || !input.isOn) return OFF;
@@ -47,6 +49,7 @@ export async function memoryForReply(
       characterId: input.characterId,
       message: input.message,
       recentUserTurns,
+      hasMemories: input.hasMemories,
     });
   } catch {
     // The reply goes on without memories; the cause is logged by the service where it can be.

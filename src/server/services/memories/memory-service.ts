@@ -81,6 +81,8 @@ export type TMemoryService = {
     characterId: number;
     message: string;
     recentUserTurns: string[];
+    /** Whether the person has memories of the character, when the caller already read it. */
+    hasMemories?: boolean;
   }): Promise<{ memories: TPromptMemory[]; embedding: number[] | null }>;
   /**
    * Queues the exchange for the judge as a pg-boss job (judged in the background, one at a time, by the
@@ -279,10 +281,12 @@ export function createMemoryService(deps: {
     embedder,
     embedOne,
 
-    async recallForReply({ userId, characterId, message, recentUserTurns }) {
+    async recallForReply({ userId, characterId, message, recentUserTurns, hasMemories }) {
       // Nothing to search: the encoder is not run for a vector nobody would use (a memory kept later is
       // embedded when the judge keeps it).
-      if (!(await hasMemoriesOf(db, { userId, characterId }))) return { memories: [], embedding: null };
+      if (!(hasMemories ?? (await hasMemoriesOf(db, { userId, characterId })))) {
+        return { memories: [], embedding: null };
+      }
       const c = await capabilities();
       // The message's vector goes back with the reply; recall searches by the message in its context (the
       // person's last turns too: "what was her name?"), which only a database with vectors can use.

@@ -45,9 +45,17 @@ export async function reportTabVisibility(db: TDb, userId: number, report: TTabV
 /** Queues the push for a finished reply when the person wants it and no tab of theirs is visible. */
 export async function queueReplyPush(
   db: TDb,
-  opts: { userId: number; characterId: number; chatUuid: string; isGroup: boolean; text: string },
+  opts: {
+    userId: number;
+    characterId: number;
+    chatUuid: string;
+    isGroup: boolean;
+    text: string;
+    /** The person's choice when the caller already read it (with the chat target). */
+    isOn?: boolean;
+  },
 ): Promise<number> {
-  if (!(await isReplyPushOn(db, opts.userId))) return 0;
+  if (!(opts.isOn ?? (await isReplyPushOn(db, opts.userId)))) return 0;
   if ((await visibleTabsOf(db, opts.userId)).visible > 0) return 0;
   const character = await characterForPush(db, opts.characterId);
   if (!character) return 0;

@@ -4,7 +4,7 @@
 import type { TCrisisCard } from '../../../shared/safety.ts';
 import { isMinorOn } from '../../../shared/safety.ts';
 import type { TDb } from '../../db/client.ts';
-import { bumpSafetyCount, findSafetyFacts } from '../../db/queries/safety.ts';
+import { bumpSafetyCount, findSafetyFacts, type TSafetyFacts } from '../../db/queries/safety.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TCrisisDetector } from '../../safety/crisis-detector.ts';
 import { crisisCardFor, type TCrisisLineTable } from '../../safety/crisis-lines.ts';
@@ -36,7 +36,13 @@ export type TSafety = {
    * Checks the message being answered. `isNewMessage`: a referral is counted once per message (not again
    * when the same message is answered again).
    */
-  beforeReply(opts: { userId: number; message: string; isNewMessage: boolean }): Promise<TReplySafety>;
+  beforeReply(opts: {
+    userId: number;
+    message: string;
+    isNewMessage: boolean;
+    /** The person's facts when the caller already read them (with the chat target). */
+    facts?: TSafetyFacts;
+  }): Promise<TReplySafety>;
   /** A problem of the (partial) reply that means it must not be kept, or null. */
   checkReply(reply: string, safety: TReplySafety): TReplyProblem | null;
   /** Counts and logs a replaced reply (never its text) and answers what the person sees instead. */
@@ -59,8 +65,11 @@ export function createSafety(deps: {
   };
   return {
     lines: deps.lines,
-    async beforeReply({ userId, message, isNewMessage }) {
-      const [found, facts] = await Promise.all([detector.check(message), findSafetyFacts(db, userId)]);
+    async beforeReply({ userId, message, isNewMessage, facts: known }) {
+      const [found, facts] = await Promise.all([
+        detector.check(message),
+        known ?? findSafetyFacts(db, userId),
+      ]);
       const isMinor = isMinorOn(facts.birthDate);
       const instructions = isMinor ? [MINOR_INSTRUCTION] : [];
       // Only a new message of the person's counts as chatting (answering again does not).
