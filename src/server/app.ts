@@ -7,11 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { BIRTH_DATE_NEEDED_MESSAGE } from '../shared/birth-date.ts';
 import { modelSetFromConfig, type TModelSet } from './ai/model-set.ts';
-import { createAuthConfig } from './auth/auth-config.ts';
-import { createIdp, isIdpEnabled } from './auth/idp/provider.ts';
-import { createIdpRoutes } from './auth/idp/routes.ts';
 import { createSignInBackoff } from './auth/idp/sign-in-backoff.ts';
-import { createAuthRoutes } from './auth/routes.ts';
 import { readSessionUser } from './auth/session.ts';
 import { createBilling, describeBilling } from './billing/index.ts';
 import { planTable } from './billing/plans.ts';
@@ -27,29 +23,8 @@ import { clientAddress, createRateLimits, type TLimiter } from './lib/rate-limit
 import { limitBody, sameOriginWrites, securityHeaders } from './lib/security.ts';
 import { createMailer, type TMailer } from './mail/mailer.ts';
 import { createEmbedder } from './memory/embedder.ts';
-import { loadOrCreateVapid } from './push/vapid.ts';
-import { accountRoutes } from './routes/account.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { assistantRoutes } from './routes/assistant.ts';
-import { BILLING_WEBHOOK_PATH, billingRoutes } from './routes/billing.ts';
-import { cardsRoutes } from './routes/cards.ts';
-import { charactersRoutes } from './routes/characters.ts';
-import { chatLogsRoutes } from './routes/chatlogs.ts';
-import { groupsRoutes } from './routes/groups.ts';
-import { healthRoutes } from './routes/health.ts';
-import { lorebooksRoutes } from './routes/lorebooks.ts';
-import { memoriesRoutes, memorySearchRoutes } from './routes/memories.ts';
-import { messagesRoutes } from './routes/messages.ts';
-import { modelsRoutes } from './routes/models.ts';
-import { pushRoutes } from './routes/push.ts';
-import { reportsRoutes } from './routes/reports.ts';
-import { publicSafetyRoutes, safetyRoutes } from './routes/safety.ts';
-import { settingsRoutes } from './routes/settings.ts';
-import { supportRoutes } from './routes/support.ts';
-import { uploadRoutes } from './routes/upload.ts';
-import { userPersonaRoutes } from './routes/user-persona.ts';
-import { usersRoutes } from './routes/users.ts';
-import { transcribeRoutes, voiceRoutes } from './routes/voice.ts';
+import { BILLING_WEBHOOK_PATH } from './routes/billing.ts';
+import { mountRoutes } from './routes/index.ts';
 import { createMemoryService, type TMemoryService } from './services/memories/memory-service.ts';
 import type { TSafety } from './services/safety/crisis-care.ts';
 import { safetyFromConfig } from './services/safety/safety-from-config.ts';
@@ -92,6 +67,14 @@ const SERVER_PREFIXES = [
   '/healthz',
   '/readyz',
   '/safety-protocol',
+];
+
+/** The calls that make the model answer: a new message, answering again, going on, a group's turn. */
+const REPLY_PATHS = [
+  '/assistant-reply-*',
+  '/api/chatlogs/:uuid/messages/:position/regenerate',
+  '/api/chatlogs/:uuid/messages/:position/continue',
+  '/api/groups/:uuid/turn',
 ];
 
 export function createApp(deps: TAppDeps) {
@@ -163,11 +146,8 @@ export function createApp(deps: TAppDeps) {
     return next();
   };
   for (const path of [
-    '/assistant-reply-*',
-    '/api/chatlogs/:uuid/messages/:position/regenerate',
-    '/api/chatlogs/:uuid/messages/:position/continue',
+    ...REPLY_PATHS,
     '/api/groups',
-    '/api/groups/:uuid/turn',
     '/api/character-personas',
     '/api/character-personas/:characterId',
     '/upload/character-card',
@@ -191,10 +171,7 @@ export function createApp(deps: TAppDeps) {
     await limits.reply.consume(requireUser(c).id, clientAddress(c, config.TRUST_PROXY));
     return next();
   };
-  app.use('/assistant-reply-*', replyLimit);
-  app.use('/api/chatlogs/:uuid/messages/:position/regenerate', replyLimit);
-  app.use('/api/chatlogs/:uuid/messages/:position/continue', replyLimit);
-  app.use('/api/groups/:uuid/turn', replyLimit);
+  for (const path of REPLY_PATHS) app.use(path, replyLimit);
   // Speech made on request: a voice sample and a message spoken on demand.
   const voiceLimit: MiddlewareHandler<TAppEnv> = async (c, next) => {
     await limits.voice.consume(requireUser(c).id, clientAddress(c, config.TRUST_PROXY));
@@ -203,76 +180,29 @@ export function createApp(deps: TAppDeps) {
   app.post('/api/voice/create', voiceLimit);
   app.post('/api/voice/speak', voiceLimit);
 
-  app.route('/', healthRoutes(database));
   app.post('/auth/signin/*', async (c, next) => {
     await limits.signInAddress.consume(clientAddress(c, config.TRUST_PROXY));
     return next();
   });
-  app.route('/auth', createAuthRoutes(createAuthConfig(config, db), config.publicUrl));
-  const backoff = createSignInBackoff(db, config.SIGN_IN_LIMIT_PER_ACCOUNT);
-  if (isIdpEnabled(config)) {
-    app.route(
-      '/idp',
-      createIdpRoutes(createIdp(config, db), db, {
-        providerName: config.IDP_NAME,
-        allowSignup: config.ALLOW_SIGNUP,
-        minAge: config.minAge,
-        limits,
-        backoff,
-        secret: config.authSecret,
-        trustProxy: config.TRUST_PROXY,
-        publicUrl: config.publicUrl,
-        mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
-        log: logger,
-      }),
-    );
-  }
-  app.route('/api/users', usersRoutes(db));
-  app.route('/api/settings', settingsRoutes(db));
-  app.route(
-    '/api/push',
-    pushRoutes({
-      db,
-      publicKey: loadOrCreateVapid(config).publicKey,
-      allowHttpEndpoints: config.PUSH_ALLOW_HTTP_ENDPOINTS === 'on',
-    }),
-  );
-  const safety = deps.safety ?? safetyFromConfig({ config, db, embedder: memory.embedder, log: logger });
-  app.route('/api/safety', safetyRoutes(db, safety));
-  app.route('/', publicSafetyRoutes(config.dataDir, safety));
-  app.route('/api/reports', reportsRoutes(db));
-  app.route(
-    '/api/account',
-    accountRoutes(
-      db,
-      storage,
-      config.adminEmails,
-      { backoff, trustProxy: config.TRUST_PROXY },
-      { minAge: config.minAge },
-    ),
-  );
-  app.route('/api/admin', adminRoutes(db, config, deps.jobs));
-  app.route('/api/models', modelsRoutes(config, db, models));
-  app.route('/api/chatlogs', chatLogsRoutes(db));
-  const plans = planTable(config);
-  const replyDeps = { db, models, plans, voice, memory, safety };
-  app.route('/', assistantRoutes(replyDeps));
-  // Conversation controls: greetings, regenerate, continue, swipe, edit, rewind, rate.
-  app.route('/api/chatlogs', messagesRoutes(replyDeps));
-  app.route('/api/groups', groupsRoutes(replyDeps));
-  app.route('/api/persona', userPersonaRoutes(db));
-  app.route('/api/voice', voiceRoutes({ ...voice, transcriber }));
-  app.route('/upload', transcribeRoutes(transcriber, safety));
-  app.route('/api/memories', memoriesRoutes(db, memory));
-  app.route('/', memorySearchRoutes(memory, db));
-  app.route('/api/character-personas', charactersRoutes(db, storage));
-  app.route('/upload', uploadRoutes(storage, config.UPLOAD_LIMIT_BYTES, db));
   const billing = createBilling(config, db);
   logger.info({ billing: billing?.kind ?? 'off' }, describeBilling(config));
-  app.route('/api', billingRoutes({ db, billing, graceDays: config.BILLING_GRACE_DAYS }));
-  app.route('/api', supportRoutes(db, config.adminEmails, plans));
-  app.route('/', cardsRoutes(db, storage, config.UPLOAD_LIMIT_BYTES));
-  app.route('/', lorebooksRoutes(db));
+  mountRoutes(app, {
+    config,
+    database,
+    logger,
+    models,
+    plans: planTable(config),
+    billing,
+    storage,
+    voice,
+    transcriber,
+    memory,
+    safety: deps.safety ?? safetyFromConfig({ config, db, embedder: memory.embedder, log: logger }),
+    limits,
+    backoff: createSignInBackoff(db, config.SIGN_IN_LIMIT_PER_ACCOUNT),
+    mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,
+    jobs: deps.jobs,
+  });
 
   app.use('/media/*', serveStatic({ root: path.relative(process.cwd(), config.dataDir) }));
   if (deps.webDir && existsSync(path.join(deps.webDir, 'index.html'))) mountSpa(app, deps.webDir);

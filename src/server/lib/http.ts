@@ -53,3 +53,35 @@ export const parseQuery = <T extends z.ZodType>(c: TAppContext, schema: T): z.in
 
 export const parseParams = <T extends z.ZodType>(c: TAppContext, schema: T): z.infer<T> =>
   parseWith(schema, c.req.param());
+
+/** The one file in a multipart field, or a 400 saying what is missing. */
+export async function formFile(c: TAppContext, field: string): Promise<File> {
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new AppError('bad_request', 'The request must be a multipart form');
+  }
+  const file = form[field];
+  if (!(file instanceof File)) {
+    throw new AppError('bad_request', `Send the file in the multipart form field "${field}"`);
+  }
+  return file;
+}
+
+/** The file in a multipart field, refused with "The <label> is larger than N MiB" past maxBytes. */
+export async function formFileUpTo(
+  c: TAppContext,
+  field: string,
+  maxBytes: number,
+  label: string,
+): Promise<File> {
+  const file = await formFile(c, field);
+  if (file.size > maxBytes) {
+    throw new AppError(
+      'bad_request',
+      `The ${label} is larger than ${Math.floor(maxBytes / 1024 / 1024)} MiB`,
+    );
+  }
+  return file;
+}

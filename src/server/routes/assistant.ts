@@ -1,160 +1,44 @@
-// The reply calls (JSON, or Server-Sent Events with Accept: text/event-stream), the local-model health check
-// and the day's allowance.
-import { Hono } from 'hono';
-import { type TReplyError, type TReplyStreamEvent, ZReplyRequest } from '../../shared/chat.ts';
-import type { TModelSet } from '../ai/model-set.ts';
+// The spec's calls outside /api: the replies (JSON, or Server-Sent Events with Accept: text/event-stream),
+// the local-model health check and the day's allowance. Mounted by their paths in routes/index.ts.
+import { ZReplyRequest } from '../../shared/chat.ts';
 import type { TModelKind } from '../ai/select-models.ts';
-import { planOf, type TPlanTable } from '../billing/plans.ts';
-import type { TDb } from '../db/client.ts';
-import { parseJson, requireSelf, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
-import { streamEvents } from '../lib/sse.ts';
-import { DailyLimitReachedError, dailyUsage } from '../services/chat/daily-limit.ts';
+import { planOf } from '../billing/plans.ts';
+import { parseJson, requireSelf, requireUser, type TAppContext } from '../lib/http.ts';
+import { dailyUsage } from '../services/chat/daily-limit.ts';
 import { startReply } from '../services/chat/send-message.ts';
-import type { TReplyRun } from '../services/chat/stream-reply.ts';
-import type { TMemoryService } from '../services/memories/memory-service.ts';
-import type { TSafety } from '../services/safety/crisis-care.ts';
-import { speakReply, type TSpokenReplyEvent } from '../services/voice/speak-reply.ts';
-import type { TVoiceDeps } from '../services/voice/voice-store.ts';
+import { replyResponse, replyServices, type TReplyDeps } from './reply-response.ts';
 
-export type TAssistantDeps = {
-  db: TDb;
-  models: TModelSet;
-  plans: TPlanTable;
-  voice?: TVoiceDeps;
-  memory?: TMemoryService;
-  safety?: TSafety;
-};
-
-export function assistantRoutes(deps: TAssistantDeps) {
-  const reply = (kind: TModelKind) => (c: TAppContext) => sendReply(c, deps, kind);
-  return new Hono<TAppEnv>()
-    .get('/ollama-health', async (c) => c.json({ healthy: await deps.models.isLocalHealthy() }))
-    .get('/assistant-usage', async (c) => {
+export function assistantCalls(deps: TReplyDeps) {
+  return {
+    /** GET /ollama-health */
+    ollamaHealth: async (c: TAppContext) => c.json({ healthy: await deps.models.isLocalHealthy() }),
+    /** GET /assistant-usage */
+    usage: async (c: TAppContext) => {
       const user = requireUser(c);
       return c.json(
         await dailyUsage(deps.db, { userId: user.id, limit: deps.plans[planOf(user)].dailyMessages }),
       );
-    })
-    .post('/assistant-reply-original', reply('local'))
-    .post('/assistant-reply-openai', reply('remote'));
-}
-
-async function sendReply(c: TAppContext, deps: TAssistantDeps, kind: TModelKind) {
-  const body = await parseJson(c, ZReplyRequest);
-  const user = requireSelf(c, body.userId);
-  return replyResponse(
-    c,
-    (signal) =>
-      startReply(
-        {
-          db: deps.db,
-          models: deps.models,
-          plans: deps.plans,
-          log: c.get('log'),
-          memory: deps.memory,
-          safety: deps.safety,
-        },
-        {
-          user,
-          kind,
-          characterId: body.characterId,
-          userInput: body.userInput,
-          hist: body.hist,
-          retry: body.retry,
-          memoryEnabled: body.memoryEnabled,
-          chainOfThoughtEnabled: body.chainOfThoughtEnabled,
-          signal,
-        },
-      ),
-    { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
-  );
-}
-
-/** Whether and how a reply is spoken as it streams (voice playback on, and an engine configured). */
-export type TReplySpeech = { deps?: TVoiceDeps; isOn?: boolean; userId: number };
-
-/**
- * Runs a reply (a send, a regenerate, a continue) and answers with its JSON, or streams it as Server-Sent
- * Events when asked; 429 when the day's messages are used up.
- */
-export async function replyResponse(
-  c: TAppContext,
-  begin: (signal: AbortSignal) => Promise<TReplyRun>,
-  speech?: TReplySpeech,
-) {
-  const stop = new AbortController();
-  // The client going away (closing the tab, the stop button) stops the model; what arrived is kept.
-  const signal = AbortSignal.any([stop.signal, c.req.raw.signal]);
-
-  let run: TReplyRun;
-  try {
-    run = await begin(signal);
-  } catch (error) {
-    if (error instanceof DailyLimitReachedError) {
-      const limited: TReplyError = {
-        code: error.code,
-        message: error.message,
-        remaining: 0,
-        resetAt: error.resetAt.toISOString(),
-      };
-      return c.json(limited, 429, error.headers);
-    }
-    throw error;
-  }
-
-  // Voice: with playback on, the reply's sentences are spoken as they are written (`audio` events).
-  const events =
-    speech?.deps && speech.isOn
-      ? speakReply(speech.deps, run.events, {
-          userId: speech.userId,
-          characterId: run.characterId,
-          log: c.get('log'),
-        })
-      : run.events;
-  const isStreaming = (c.req.header('accept') ?? '').includes('text/event-stream');
-  if (!isStreaming) {
-    for await (const event of events) {
-      if (event.type === 'done') return c.json(event.response);
-      if (event.type === 'error') return c.json(event.error, event.status);
-    }
-    throw new Error('The reply ended without a result');
-  }
-
-  return streamEvents(
-    c,
-    async (stream) => {
-      // After a disconnect the run goes on to store what arrived; only the writing stops.
-      stream.onAbort(() => stop.abort());
-      const send = (event: TReplyStreamEvent) => stream.send(event);
-      await send({ event: 'start', data: run.start });
-      for await (const event of events) {
-        // send() returns a promise only when the socket is full: awaiting nothing costs a tick per delta.
-        const full = send(toStreamEvent(event));
-        if (full) await full;
-      }
     },
-    async (error, stream) => {
-      c.get('log')?.error({ err: error }, 'reply stream failed');
-      const failed: TReplyStreamEvent = {
-        event: 'error',
-        data: { code: 'internal', message: 'Something went wrong on our side' },
-      };
-      await stream.send(failed);
+    /** POST /assistant-reply-original (local) and /assistant-reply-openai (remote). */
+    reply: (kind: TModelKind) => async (c: TAppContext) => {
+      const body = await parseJson(c, ZReplyRequest);
+      const user = requireSelf(c, body.userId);
+      return replyResponse(
+        c,
+        (signal) =>
+          startReply(replyServices(c, deps), {
+            user,
+            kind,
+            characterId: body.characterId,
+            userInput: body.userInput,
+            hist: body.hist,
+            retry: body.retry,
+            memoryEnabled: body.memoryEnabled,
+            chainOfThoughtEnabled: body.chainOfThoughtEnabled,
+            signal,
+          }),
+        { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
+      );
     },
-  );
-}
-
-/** A reply's event as the Server-Sent Event the browser reads (shared/chat.ts' TReplyStreamEvent). */
-function toStreamEvent(event: TSpokenReplyEvent): TReplyStreamEvent {
-  switch (event.type) {
-    case 'thoughts':
-    case 'delta':
-      return { event: event.type, data: { text: event.text } };
-    case 'audio':
-      return { event: 'audio', data: event.data };
-    case 'done':
-      return { event: 'done', data: { ...event.response, ...event.positions } };
-    case 'error':
-      return { event: 'error', data: event.error };
-  }
+  };
 }

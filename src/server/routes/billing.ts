@@ -6,7 +6,15 @@ import { ZUserId } from '../../shared/users.ts';
 import { type TBilling, WebhookSignatureError } from '../billing/billing.ts';
 import type { TDb } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
+import {
+  parseJson,
+  parseParams,
+  parseQuery,
+  requireSelf,
+  requireUser,
+  type TAppContext,
+  type TAppEnv,
+} from '../lib/http.ts';
 import { handleStripeWebhook } from '../services/billing/handle-stripe-webhook.ts';
 import {
   cancelLocalCheckout,
@@ -26,61 +34,64 @@ export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
 const ZPlanQuery = z.object({ userId: ZUserId.optional() });
 const ZCancelAtPeriodEnd = z.object({ cancel: z.boolean() }).strict();
 
+/** POST /api/subscribe (the spec's call): a checkout link for Plus. */
+export const subscribeCall = (billing: TBilling | null) => async (c: TAppContext) => {
+  const user = requireUser(c);
+  const body = await parseJson(c, ZSubscribeRequest);
+  if (body.userId !== undefined) requireSelf(c, body.userId);
+  return c.json(await startCheckout(billing, user));
+};
+
+/** Mounted at /api/billing. */
 export function billingRoutes(deps: TBillingRouteDeps) {
   const { db, billing, graceDays } = deps;
   const requireLocal = () => {
     if (billing?.kind !== 'local') throw new AppError('not_found', 'The local test checkout is not in use');
   };
   return new Hono<TAppEnv>()
-    .post('/subscribe', async (c) => {
-      const user = requireUser(c);
-      const body = await parseJson(c, ZSubscribeRequest);
-      if (body.userId !== undefined) requireSelf(c, body.userId);
-      return c.json(await startCheckout(billing, user));
-    })
-    .get('/billing/plan', async (c) => {
+    .get('/plan', async (c) => {
       const { userId } = parseQuery(c, ZPlanQuery);
       const user = userId === undefined ? requireUser(c) : requireSelf(c, userId);
       return c.json(await readPlan(db, user.id));
     })
-    .post('/billing/refresh', async (c) => {
+    .post('/refresh', async (c) => {
       // Back from Stripe Checkout: read the person's subscription now instead of waiting for the webhook.
       const user = requireUser(c);
       if (billing?.kind === 'stripe')
         await refreshPersonFromStripe(db, billing, { userId: user.id, graceDays });
       return c.json(await readPlan(db, user.id));
     })
-    .post('/billing/portal', async (c) => {
+    .post('/portal', async (c) => {
       const user = requireUser(c);
       if (!billing) throw new AppError('billing_unavailable', CHECKOUT_UNAVAILABLE);
       return c.json({ url: await billing.portalUrl(user) });
     })
-    .get('/billing/checkout/:id', async (c) => {
+    .get('/checkout/:id', async (c) => {
       const user = requireUser(c);
       requireLocal();
       const { id } = parseParams(c, ZCheckoutId);
       return c.json(await readLocalCheckout(db, { userId: user.id, id }));
     })
-    .post('/billing/checkout/:id/pay', async (c) => {
+    .post('/checkout/:id/pay', async (c) => {
       const user = requireUser(c);
       requireLocal();
       const { id } = parseParams(c, ZCheckoutId);
       return c.json(await payLocalCheckout(db, { userId: user.id, id, graceDays }));
     })
-    .post('/billing/checkout/:id/cancel', async (c) => {
+    .post('/checkout/:id/cancel', async (c) => {
       const user = requireUser(c);
       requireLocal();
       const { id } = parseParams(c, ZCheckoutId);
       return c.json(await cancelLocalCheckout(db, { userId: user.id, id }));
     })
-    .post('/billing/local-subscription', async (c) => {
+    .post('/local-subscription', async (c) => {
       const user = requireUser(c);
       requireLocal();
       const { cancel } = await parseJson(c, ZCancelAtPeriodEnd);
       await setLocalCancelAtPeriodEnd(db, { userId: user.id, cancel, graceDays });
       return c.json(await readPlan(db, user.id));
     })
-    .post('/billing/webhook', async (c) => {
+    .post('/webhook', async (c) => {
       if (billing?.kind !== 'stripe') throw new AppError('not_found', 'Stripe is not configured');
       const signature = c.req.header('stripe-signature');
       if (!signature) throw new AppError('bad_request', 'Missing Stripe-Signature header');

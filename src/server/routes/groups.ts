@@ -12,7 +12,7 @@ import {
   ZGroupTurn,
   ZMemberPatch,
 } from '../../shared/groups.ts';
-import { parseJson, parseParams, requireUser, type TAppEnv } from '../lib/http.ts';
+import { parseJson, parseParams, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
 import { sendGroupMessage } from '../services/groups/group-message.ts';
 import { startGroupTurn } from '../services/groups/group-turn.ts';
 import {
@@ -23,14 +23,15 @@ import {
   readGroup,
   removeMember,
 } from '../services/groups/manage-group.ts';
-import { replyResponse } from './assistant.ts';
-import type { TMessagesDeps } from './messages.ts';
+import { replyResponse, replyServices, type TReplyDeps } from './reply-response.ts';
 
 const ZGroupParam = z.object({ uuid: ZChatLogUuid });
 const ZMemberParam = z.object({ uuid: ZChatLogUuid, characterId: ZCharacterId });
 
-export function groupsRoutes(deps: TMessagesDeps) {
+export function groupsRoutes(deps: TReplyDeps) {
   const { db } = deps;
+  // Group messages and turns run without the crisis check today (as before the routes shared this).
+  const services = (c: TAppContext) => ({ ...replyServices(c, deps), safety: undefined });
   return new Hono<TAppEnv>()
     .post('/', async (c) => {
       const user = requireUser(c);
@@ -67,24 +68,17 @@ export function groupsRoutes(deps: TMessagesDeps) {
       const user = requireUser(c);
       const { uuid } = parseParams(c, ZGroupParam);
       const body = await parseJson(c, ZGroupMessage);
-      const result = await sendGroupMessage(
-        { db, models: deps.models, plans: deps.plans, log: c.get('log'), memory: deps.memory },
-        { user, uuid, ...body },
-      );
+      const result = await sendGroupMessage(services(c), { user, uuid, ...body });
       return c.json(result, 201);
     })
     .post('/:uuid/turn', async (c) => {
       const user = requireUser(c);
       const { uuid } = parseParams(c, ZGroupParam);
       const body = await parseJson(c, ZGroupTurn);
-      return replyResponse(
-        c,
-        (signal) =>
-          startGroupTurn(
-            { db, models: deps.models, plans: deps.plans, log: c.get('log'), memory: deps.memory },
-            { user, uuid, ...body, signal },
-          ),
-        { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
-      );
+      return replyResponse(c, (signal) => startGroupTurn(services(c), { user, uuid, ...body, signal }), {
+        deps: deps.voice,
+        isOn: body.isPlayingAudio,
+        userId: user.id,
+      });
     });
 }

@@ -13,7 +13,15 @@ import {
 } from '../../shared/memories.ts';
 import type { TDb } from '../db/client.ts';
 import { saveTimeZone } from '../db/queries/check-ins.ts';
-import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
+import {
+  parseJson,
+  parseParams,
+  parseQuery,
+  requireSelf,
+  requireUser,
+  type TAppContext,
+  type TAppEnv,
+} from '../lib/http.ts';
 import { addMemory } from '../services/memories/add-memory.ts';
 import { editMemory } from '../services/memories/edit-memory.ts';
 import { checkInsOf } from '../services/memories/list-check-ins.ts';
@@ -88,8 +96,9 @@ export function memoriesRoutes(db: TDb, memory: TMemoryService) {
     });
 }
 
-export function memorySearchRoutes(memory: TMemoryService, db: TDb) {
-  return new Hono<TAppEnv>().post('/assistant-memories-search', async (c) => {
+/** POST /assistant-memories-search (the spec's call). */
+export function memorySearchCall(memory: TMemoryService, db: TDb) {
+  return async (c: TAppContext) => {
     const body = await parseJson(c, ZMemorySearch);
     const user = body.userId === undefined ? requireUser(c) : requireSelf(c, body.userId);
     return c.json(
@@ -99,5 +108,5 @@ export function memorySearchRoutes(memory: TMemoryService, db: TDb) {
         query: body.query,
       }),
     );
-  });
+  };
 }

@@ -10,9 +10,6 @@ import {
   ZReplyAgain,
   ZStartWithGreeting,
 } from '../../shared/controls.ts';
-import type { TModelSet } from '../ai/model-set.ts';
-import type { TPlanTable } from '../billing/plans.ts';
-import type { TDb } from '../db/client.ts';
 import {
   parseJson,
   parseParams,
@@ -28,43 +25,20 @@ import { rateMessage } from '../services/chat/rate-message.ts';
 import { startRegenerate } from '../services/chat/regenerate-reply.ts';
 import { rewindChat } from '../services/chat/rewind-chat.ts';
 import { startWithGreeting } from '../services/chat/start-with-greeting.ts';
-import type { TMemoryService } from '../services/memories/memory-service.ts';
-import type { TSafety } from '../services/safety/crisis-care.ts';
-import type { TVoiceDeps } from '../services/voice/voice-store.ts';
-import { replyResponse } from './assistant.ts';
-
-export type TMessagesDeps = {
-  db: TDb;
-  models: TModelSet;
-  plans: TPlanTable;
-  voice?: TVoiceDeps;
-  memory?: TMemoryService;
-  safety?: TSafety;
-};
+import { replyResponse, replyServices, type TReplyDeps } from './reply-response.ts';
 
 /** Mounted at /api/chatlogs beside the chat log calls. */
-export function messagesRoutes(deps: TMessagesDeps) {
+export function messagesRoutes(deps: TReplyDeps) {
   const { db } = deps;
   const replyAgain = (start: typeof startRegenerate) => async (c: TAppContext) => {
     const user = requireUser(c);
     const key = parseParams(c, ZMessageParams);
     const body = await parseJson(c, ZReplyAgain);
-    return replyResponse(
-      c,
-      (signal) =>
-        start(
-          {
-            db,
-            models: deps.models,
-            plans: deps.plans,
-            log: c.get('log'),
-            memory: deps.memory,
-            safety: deps.safety,
-          },
-          { user, ...key, ...body, signal },
-        ),
-      { deps: deps.voice, isOn: body.isPlayingAudio, userId: user.id },
-    );
+    return replyResponse(c, (signal) => start(replyServices(c, deps), { user, ...key, ...body, signal }), {
+      deps: deps.voice,
+      isOn: body.isPlayingAudio,
+      userId: user.id,
+    });
   };
 
   return new Hono<TAppEnv>()

@@ -5,7 +5,7 @@ import { ZCrisisCountry } from '../../shared/reports.ts';
 import type { TDb } from '../db/client.ts';
 import { aiNoticeSeenAt, findSafetyFacts, markAiNoticeSeen, setCrisisCountry } from '../db/queries/safety.ts';
 import { AppError } from '../lib/errors.ts';
-import { parseJson, requireUser, type TAppEnv } from '../lib/http.ts';
+import { parseJson, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
 import { crisisCardFor } from '../safety/crisis-lines.ts';
 import type { TSafety } from '../services/safety/crisis-care.ts';
 import { readProtocol } from '../services/safety/protocol.ts';
@@ -44,9 +44,10 @@ export function safetyRoutes(db: TDb, safety: TSafety) {
     });
 }
 
-export function publicSafetyRoutes(dataDir: string, safety: TSafety) {
-  return new Hono<TAppEnv>().get('/safety-protocol', (c) => {
+/** GET /safety-protocol: the published protocol (no sign-in). */
+export function safetyProtocolCall(dataDir: string, safety: TSafety) {
+  return (c: TAppContext) => {
     c.header('Cache-Control', 'no-cache');
     return c.json(readProtocol(dataDir, safety.lines));
-  });
+  };
 }

@@ -11,17 +11,21 @@ import { sendSupportMessage } from '../services/support/send-support-message.ts'
 
 const ZInboxQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 
-export function supportRoutes(db: TDb, adminEmails: readonly string[], plans: TPlanTable) {
-  return new Hono<TAppEnv>()
-    .post('/support', async (c) => {
-      const user = requireUser(c);
-      const { message } = await parseJson(c, ZSupportRequest);
-      return c.json(await sendSupportMessage(db, plans, { user, message }), 201);
-    })
-    .get('/admin/support', async (c) => {
-      await requireOwner(c, db, adminEmails);
-      const { limit } = parseQuery(c, ZInboxQuery);
-      const messages: TSupportMessage[] = await readSupportInbox(db, { limit });
-      return c.json({ messages });
-    });
+/** /api/support: a person writes to support. */
+export function supportRoutes(db: TDb, plans: TPlanTable) {
+  return new Hono<TAppEnv>().post('/', async (c) => {
+    const user = requireUser(c);
+    const { message } = await parseJson(c, ZSupportRequest);
+    return c.json(await sendSupportMessage(db, plans, { user, message }), 201);
+  });
+}
+
+/** /api/admin/support: the owner's inbox. */
+export function supportInboxRoutes(db: TDb, adminEmails: readonly string[]) {
+  return new Hono<TAppEnv>().get('/', async (c) => {
+    await requireOwner(c, db, adminEmails);
+    const { limit } = parseQuery(c, ZInboxQuery);
+    const messages: TSupportMessage[] = await readSupportInbox(db, { limit });
+    return c.json({ messages });
+  });
 }

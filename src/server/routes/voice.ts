@@ -8,14 +8,13 @@ import {
   ZVoiceSettingsQuery,
 } from '../../shared/voice.ts';
 import { AppError } from '../lib/errors.ts';
-import { parseJson, parseQuery, requireUser, type TAppEnv } from '../lib/http.ts';
+import { formFile, parseJson, parseQuery, requireUser, type TAppEnv } from '../lib/http.ts';
 import type { TSafety } from '../services/safety/crisis-care.ts';
 import { settingsFor } from '../services/voice/character-voice.ts';
 import { createVoiceSample } from '../services/voice/create-voice.ts';
 import { speakMessage } from '../services/voice/speak-message.ts';
 import { type TTranscriber, transcribe } from '../services/voice/transcribe.ts';
 import type { TVoiceDeps } from '../services/voice/voice-store.ts';
-import { formFile } from './upload.ts';
 
 export type TVoiceRouteDeps = TVoiceDeps & { transcriber: TTranscriber | null };
 
@@ -58,7 +57,7 @@ export function voiceRoutes(deps: TVoiceRouteDeps) {
 }
 
 export function transcribeRoutes(transcriber: TTranscriber | null, safety?: TSafety) {
-  return new Hono<TAppEnv>().post('/transcribe', async (c) => {
+  return new Hono<TAppEnv>().post('/', async (c) => {
     const user = requireUser(c);
     if (!transcriber) throw new AppError('not_found', 'Speech transcription is not configured');
     const file = await formFile(c, 'audio');
