@@ -91,7 +91,8 @@ export function createApp(deps: TAppDeps) {
     : null;
   const models = deps.models ?? modelSetFromConfig(config);
   const memory =
-    deps.memory ?? createMemoryService({ database, embedder: createEmbedder(config), log: logger, models });
+    deps.memory ??
+    createMemoryService({ database, embedder: createEmbedder(config, logger), log: logger, models });
   const app = new Hono<TAppEnv>();
   const limits = createRateLimits(db, config);
 
@@ -197,7 +198,10 @@ export function createApp(deps: TAppDeps) {
     voice,
     transcriber,
     memory,
-    safety: deps.safety ?? safetyFromConfig({ config, db, embedder: memory.embedder, log: logger }),
+    safety:
+      deps.safety ??
+      // The crisis detector's thresholds were chosen on the shipped encoder: it keeps it whatever memory uses.
+      safetyFromConfig({ config, db, embedder: memory.embedder.shipped ?? memory.embedder, log: logger }),
     limits,
     backoff: createSignInBackoff(db, config.SIGN_IN_LIMIT_PER_ACCOUNT),
     mailer: deps.mailer === undefined ? createMailer(config) : deps.mailer,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MODEL_URL } from './ai/download/download-model.ts';
+import { DEFAULT_MODEL_URL, EMBEDDING_MODEL_URL } from './ai/download/download-model.ts';
 
 const ZUrl = z.url({ protocol: /^https?$/ });
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -44,6 +44,8 @@ export const ZConfig = z.object({
   LLAMA_MODEL_FILE: z.string().default('qwen2.5-0.5b-instruct-q4_k_m.gguf'),
   // Where the chat screen's 'Download model' button fetches LLAMA_MODEL_FILE from (tests point it at a local server).
   MODEL_DOWNLOAD_URL: ZUrl.default(DEFAULT_MODEL_URL),
+  // Where the owner's 'Download the memory model' fetches the sentence-embedding GGUF from (tests: a local server).
+  EMBEDDING_MODEL_DOWNLOAD_URL: ZUrl.default(EMBEDDING_MODEL_URL),
   // Uploaded files go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/media.
   S3_BUCKET: optional(z.string()),
   S3_REGION: z.string().default('auto'),

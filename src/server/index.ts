@@ -37,7 +37,12 @@ async function main() {
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   // One plan-aware set for the app and the jobs: check-ins wait in the same queue as everyone's replies.
   const models = modelSetFromConfig(config, selection);
-  const memory = createMemoryService({ database, embedder: createEmbedder(config), log: logger, models });
+  const memory = createMemoryService({
+    database,
+    embedder: createEmbedder(config, logger),
+    log: logger,
+    models,
+  });
   await memory.capabilities();
   // A change of embeddings model re-embeds stored memories in the background (search meanwhile uses the rest).
   void memory.reembedAll().catch((err) => logger.warn({ err }, 're-embedding memories failed'));

@@ -49,3 +49,32 @@ export type TStartDownloadResponse = TModelsStatus & { started: boolean };
 
 /** DELETE /api/models/download: `aborted` is false when nothing was running. */
 export type TAbortDownloadResponse = TModelsStatus & { aborted: boolean };
+
+/** The background re-embed after a change of memory encoder (counts are memories, everyone's). */
+export type TReembedProgress =
+  | { state: 'idle' }
+  | { state: 'running'; done: number; total: number }
+  | { state: 'done'; done: number }
+  | { state: 'failed'; done: number; total: number };
+
+/** GET /api/models/embedding (the owner's): the sentence-embedding model memory can download and use. */
+export type TEmbeddingModelStatus = {
+  name: string;
+  file: string;
+  url: string;
+  sizeBytes: number;
+  licence: string;
+  note: string;
+  isPresent: boolean;
+  download: TModelDownloadState;
+  /** Whether memory uses it now; false: the shipped Universal Sentence Encoder lite (or a remote encoder). */
+  isInUse: boolean;
+  /** Loading the downloaded file to use it, or it did not load (memory then keeps its encoder). */
+  load: 'idle' | 'loading' | 'failed';
+  /** The encoder memory uses now (its id, as stored beside each vector). */
+  encoder: string;
+  reembed: TReembedProgress;
+};
+
+/** POST /api/models/embedding/download: `started` is false when the file is there or a download runs. */
+export type TStartEmbeddingDownloadResponse = TEmbeddingModelStatus & { started: boolean };

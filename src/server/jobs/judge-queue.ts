@@ -26,6 +26,8 @@ export type TJudgeJob = {
   modelKind: TModelKind;
   /** The message's vector, when recall already made it. */
   embedding: number[] | null;
+  /** The encoder that made it (absent in jobs queued before it was kept). */
+  embeddingModel?: string | null;
 };
 
 export type TJudgeQueue = {

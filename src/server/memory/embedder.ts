@@ -1,8 +1,9 @@
 // The one embeddings interface memory uses, and the choice between the embedded encoder and a remote one.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TConfig } from '../config.ts';
-import { createLlamaCppEmbedder, EMBEDDING_GGUF_FILE } from './llama-cpp-embedder.ts';
+import type { TLogger } from '../lib/logger.ts';
+import { EMBEDDING_GGUF_FILE } from './llama-cpp-embedder.ts';
+import { createMemoryEncoder } from './memory-encoder.ts';
 import { createOpenAIEmbedder } from './openai-embedder.ts';
 import { createUseLiteEmbedder } from './use-lite-embedder.ts';
 
@@ -16,13 +17,24 @@ export type TEmbedder = {
   embed(texts: string[]): Promise<number[][]>;
   /** CPU the encoder used in its own thread so far (the embedded one has a thread; remote ones do not). */
   usage?(): Promise<{ cpuMicros: number }>;
+  /** An encoder that can change while the server runs names the one that made a vector it returned. */
+  modelOf?(vector: number[]): string | undefined;
+  /** The shipped encoder behind one that can change (the crisis detector's thresholds were chosen on it). */
+  shipped?: TEmbedder;
+  /** Takes the owner's downloaded embedding model when its file loads; true when it is the encoder then. */
+  switchToDownloaded?(): Promise<boolean>;
 };
 
+/** The id to store beside a vector: the encoder that made it, which is not always the one in use now. */
+export const modelOfVector = (embedder: TEmbedder, vector: number[]) =>
+  embedder.modelOf?.(vector) ?? embedder.id;
+
 /**
- * EMBEDDINGS_URL + EMBEDDINGS_MODEL choose a remote encoder; else an embedding GGUF in $DATA_DIR/models once
- * it is there (memories are then re-embedded in the background at start); else the shipped encoder.
+ * EMBEDDINGS_URL + EMBEDDINGS_MODEL choose a remote encoder; else the shipped encoder, switching to the
+ * embedding GGUF in $DATA_DIR/models once it is there and loads (memories are then re-embedded in the
+ * background).
  */
-export function createEmbedder(config: TConfig): TEmbedder {
+export function createEmbedder(config: TConfig, log?: TLogger): TEmbedder {
   if (config.EMBEDDINGS_URL && config.EMBEDDINGS_MODEL) {
     return createOpenAIEmbedder({
       baseURL: config.EMBEDDINGS_URL,
@@ -30,9 +42,11 @@ export function createEmbedder(config: TConfig): TEmbedder {
       apiKey: config.EMBEDDINGS_API_KEY,
     });
   }
-  const gguf = path.join(config.dataDir, 'models', EMBEDDING_GGUF_FILE);
-  if (existsSync(gguf)) return createLlamaCppEmbedder({ modelPath: gguf });
-  return createUseLiteEmbedder();
+  return createMemoryEncoder({
+    shipped: createUseLiteEmbedder(),
+    ggufPath: path.join(config.dataDir, 'models', EMBEDDING_GGUF_FILE),
+    log,
+  });
 }
 
 export function normalise(vector: number[]): number[] {

@@ -14,6 +14,9 @@ import { EMBEDDING_DIMENSIONS, normalise, type TEmbedder } from './embedder.ts';
 /** The embedding GGUF Kindred looks for in $DATA_DIR/models. */
 export const EMBEDDING_GGUF_FILE = 'bge-small-en-v1.5-q8_0.gguf';
 
+/** The id stored beside the vectors an embedding GGUF made. */
+export const llamaCppEmbedderId = (fileName: string) => `llama-cpp-embed:${fileName}`;
+
 /**
  * The model's vector as the column's 512 numbers: a shorter one (bge-small: 384) is padded with zeros, which
  * keeps every cosine the same; a longer one keeps its first 512 (nomic-embed v1.5 is trained to be cut so).
@@ -75,7 +78,7 @@ export function createLlamaCppEmbedder(options: {
   };
 
   return {
-    id: `llama-cpp-embed:${path.basename(options.modelPath)}`,
+    id: llamaCppEmbedderId(path.basename(options.modelPath)),
     async embed(texts) {
       const run = chain.then(async () => {
         const out: number[][] = [];

@@ -136,7 +136,7 @@ export function mountRoutes(app: Hono<TAppEnv>, deps: TRouteDeps) {
   app.route('/api/lorebooks', lorebooksRoutes(db));
   app.route('/api/memories', memoriesRoutes(db, memory));
   app.route('/api/voice', voiceRoutes({ ...deps.voice, transcriber: deps.transcriber }));
-  app.route('/api/models', modelsRoutes(config, db, models));
+  app.route('/api/models', modelsRoutes(config, db, models, memory));
   app.route('/api/safety', safetyRoutes(db, safety));
   app.route('/api/reports', reportsRoutes(db));
   const publicKey = loadOrCreateVapid(config).publicKey;

@@ -1,21 +1,31 @@
 // /api/models: whether a chat model is set up, the embedded model's file, and its download started from the
-// chat screen (status for signed-in people, the download for the owner).
+// chat screen (status for signed-in people, the download for the owner); the owner's memory model
+// (/embedding: its download, whether memory uses it, the re-embed's progress).
 import { Hono } from 'hono';
 import type {
   TAbortDownloadResponse,
+  TEmbeddingModelStatus,
   TModelsStatus,
   TModelsStatusResponse,
   TStartDownloadResponse,
+  TStartEmbeddingDownloadResponse,
 } from '../../shared/models.ts';
 import type { TModelSet } from '../ai/model-set.ts';
 import { requireOwner } from '../auth/owner.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
 import { requireUser, type TAppEnv } from '../lib/http.ts';
+import type { TMemoryService } from '../services/memories/memory-service.ts';
 import { downloadManagersFor } from '../services/models/download-managers.ts';
+import { embeddingModelFor } from '../services/models/embedding-model.ts';
 import { modelDownloadManagerFor } from '../services/models/model-download-manager.ts';
 
-export function modelsRoutes(config: TConfig, db: TDb, models: Pick<TModelSet, 'hasModel'>) {
+export function modelsRoutes(
+  config: TConfig,
+  db: TDb,
+  models: Pick<TModelSet, 'hasModel'>,
+  memory: TMemoryService,
+) {
   const manager = modelDownloadManagerFor({
     url: config.MODEL_DOWNLOAD_URL,
     dataDir: config.dataDir,
@@ -23,6 +33,7 @@ export function modelsRoutes(config: TConfig, db: TDb, models: Pick<TModelSet, '
   });
   const downloads = downloadManagersFor(config, manager);
   const status = (): TModelsStatus => ({ ...manager.status(), choices: downloads.status() });
+  const embedding = embeddingModelFor({ config, memory });
   return (
     new Hono<TAppEnv>()
       .get('/status', async (c) => {
@@ -40,6 +51,20 @@ export function modelsRoutes(config: TConfig, db: TDb, models: Pick<TModelSet, '
         await requireOwner(c, db, config.adminEmails);
         const aborted = downloads.abortAll();
         return c.json<TAbortDownloadResponse>({ ...status(), aborted });
+      })
+      // The memory model: the owner's screen polls this while it downloads and while memories re-embed.
+      .get('/embedding', async (c) => {
+        await requireOwner(c, db, config.adminEmails);
+        c.header('Cache-Control', 'private, no-store');
+        return c.json<TEmbeddingModelStatus>(embedding.status());
+      })
+      .post('/embedding/download', async (c) => {
+        await requireOwner(c, db, config.adminEmails);
+        const started = embedding.start();
+        return c.json<TStartEmbeddingDownloadResponse>(
+          { ...embedding.status(), started },
+          started ? 202 : 200,
+        );
       })
   );
 }

@@ -10,6 +10,10 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 export const DEFAULT_MODEL_URL =
   'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf';
 
+/** bge-small-en-v1.5, Q8_0 (MIT): memory's sentence encoder once downloaded (memory/llama-cpp-embedder.ts). */
+export const EMBEDDING_MODEL_URL =
+  'https://huggingface.co/CompendiumLabs/bge-small-en-v1.5-gguf/resolve/main/bge-small-en-v1.5-q8_0.gguf';
+
 export type TDownloadProgress = {
   receivedBytes: number;
   /** Null when the server does not say. */

@@ -34,3 +34,11 @@ export const MODEL_CATALOG: readonly TModelChoice[] = [
 export function catalogModel(id: string | undefined): TModelChoice | undefined {
   return MODEL_CATALOG.find((choice) => choice.id === (id ?? 'fast'));
 }
+
+/** The sentence-embedding model memory can download besides the chat models (saved as EMBEDDING_GGUF_FILE). */
+export const EMBEDDING_MODEL_CHOICE = {
+  name: 'BGE small English v1.5 (Q8_0)',
+  sizeBytes: 36_800_000, // about: 33 million weights at 8.5 bits; the download shows the server's own length
+  licence: 'MIT',
+  note: 'Finds memories by meaning better than the built-in encoder; runs on the CPU.',
+} as const;

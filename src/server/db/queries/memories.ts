@@ -238,6 +238,15 @@ export async function memoriesToEmbed(
     .limit(opts.limit);
 }
 
+/** How many memories (everyone's) still have a vector from another encoder, or none: the re-embed's total. */
+export async function countMemoriesToEmbed(db: TDb, opts: { embeddingModel: string }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(memories)
+    .where(sql`${memories.embeddingModel} is distinct from ${opts.embeddingModel}`);
+  return row?.n ?? 0;
+}
+
 export async function setMemoryEmbedding(
   db: TDb,
   opts: { id: number; embedding: string; embeddingModel: string },

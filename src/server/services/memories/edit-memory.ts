@@ -3,7 +3,7 @@ import type { TMemory } from '../../../shared/memories.ts';
 import type { TDb } from '../../db/client.ts';
 import { memoryTextOf, rewriteMemory } from '../../db/queries/memory-edits.ts';
 import { notFound } from '../../lib/errors.ts';
-import { toVectorLiteral } from '../../memory/embedder.ts';
+import { modelOfVector, toVectorLiteral } from '../../memory/embedder.ts';
 import { withHistory } from './memory-history.ts';
 import type { TMemoryService } from './memory-service.ts';
 
@@ -24,7 +24,7 @@ export async function editMemory(
     text: opts.text,
     hasVector,
     vector: vector ? toVectorLiteral(vector) : null,
-    model: memory.embedder.id,
+    model: vector ? modelOfVector(memory.embedder, vector) : memory.embedder.id,
   });
   if (!row) throw notFound('Memory');
   return (await withHistory(db, opts.userId, [row]))[0] as TMemory;

@@ -1,23 +1,23 @@
 // Memory as the rest of the server uses it: recall for a reply, remember after it, add, search, re-embed.
 import { MEMORY_MAX_CHARS, type TMemory } from '../../../shared/memories.ts';
+import type { TReembedProgress } from '../../../shared/models.ts';
 import type { TChatModel } from '../../ai/chat-model.ts';
 import { isLocalModel, type TModelSet } from '../../ai/model-set.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
 import { findVisibleCharacter } from '../../db/queries/characters.ts';
 import { findChatLog } from '../../db/queries/chat-logs.ts';
 import {
-  memoriesToEmbed,
   saveMemory,
-  setMemoryEmbedding,
   type TMemoryRecord,
 } from '../../db/queries/memories.ts';
 import { hasMemoriesOf, recallMemories, searchMemories } from '../../db/queries/memory-search.ts';
 import { findUserById } from '../../db/queries/users.ts';
 import { createJudgeQueue, type TJudgeJob } from '../../jobs/judge-queue.ts';
 import type { TLogger } from '../../lib/logger.ts';
-import { type TEmbedder, toVectorLiteral } from '../../memory/embedder.ts';
+import { modelOfVector, type TEmbedder, toVectorLiteral } from '../../memory/embedder.ts';
 import { detectSearchCapabilities, type TSearchCapabilities } from '../../memory/search-capabilities.ts';
 import { isNothingToJudge } from '../../memory/trivial.ts';
+import { createReembedder } from './reembed-memories.ts';
 import { KEPT_MIN_SIMILARITY, rememberExchange } from './remember-facts.ts';
 
 /**
@@ -65,6 +65,8 @@ export type TRememberInput = {
   model: TChatModel;
   /** The message's vector, when recall already made it. */
   embedding?: number[] | null;
+  /** The encoder that made `embedding` (a vector from an encoder memory no longer uses is made again). */
+  embeddingModel?: string | null;
 };
 
 export type TMemoryService = {
@@ -114,6 +116,13 @@ export type TMemoryService = {
   }): Promise<TMemoryRecord[]>;
   /** Re-embeds memories made by another encoder (or none), in batches; returns how many it did. */
   reembedAll(): Promise<number>;
+  /** Where the background re-embed is (the owner's model screen polls it). */
+  reembedProgress(): TReembedProgress;
+  /**
+   * Takes the owner's downloaded embedding model when it loads (no restart), then re-embeds in the
+   * background; false when memory keeps its encoder (no such file, it does not load, or a remote encoder).
+   */
+  switchToDownloadedEncoder(): Promise<boolean>;
   /** Starts judging the exchanges waiting in the database (also those left by an earlier run). */
   start(): Promise<void>;
   /** Resolves when the remember queue is empty (tests, benchmarks). */
@@ -201,18 +210,22 @@ export function createMemoryService(deps: {
       importance: m.importance,
       pinned: m.pinned,
       embedding: literal,
-      embeddingModel: literal ? embedder.id : null,
+      embeddingModel: literal && m.embedding ? modelOfVector(embedder, m.embedding) : null,
       duplicateSimilarity: DUPLICATE_SIMILARITY,
       hasTrgm: (await capabilities()).trgm,
     });
   };
+
+  // A vector recall made before the encoder changed (a job waits a while) is made again by the current one.
+  const isCurrent = (e: TRememberInput): e is TRememberInput & { embedding: number[] } =>
+    Boolean(e.embedding) && (e.embeddingModel ?? modelOfVector(embedder, e.embedding ?? [])) === embedder.id;
 
   const remember = async (input: TRememberInput, signal?: AbortSignal): Promise<TMemoryRecord | null> => {
     const kept = await rememberExchange(
       {
         db,
         log,
-        embedderId: embedder.id,
+        modelOf: (vector) => modelOfVector(embedder, vector),
         embedOne,
         vectorFor,
         closest: (q) => search({ ...q, limit: 8, minSimilarity: KEPT_MIN_SIMILARITY }),
@@ -226,7 +239,7 @@ export function createMemoryService(deps: {
             content: exchange.message,
             reply: exchange.reply,
             importance,
-            embedding: exchange.embedding ?? (await embedOne(exchange.message)),
+            embedding: isCurrent(exchange) ? exchange.embedding : await embedOne(exchange.message),
           }),
       },
       input,
@@ -273,6 +286,11 @@ export function createMemoryService(deps: {
     if (!(await model.isAvailable())) throw new Error(`The ${job.modelKind} model is not available`);
     await remember({ ...job, model }, signal);
   };
+  const reembedder = createReembedder({
+    db,
+    embedder,
+    hasVectors: async () => (await capabilities()).vector,
+  });
   const judgeQueue = createJudgeQueue({ database: deps.database, log, judge: judgeJob });
   const sending = new Set<Promise<void>>();
 
@@ -332,6 +350,7 @@ export function createMemoryService(deps: {
           reply: input.reply,
           modelKind: isLocalModel(input.model) ? 'local' : 'remote',
           embedding: input.embedding ?? null,
+          embeddingModel: input.embedding ? modelOfVector(embedder, input.embedding) : null,
         })
         .catch((err) => log?.warn({ err }, 'an exchange could not be queued for the memory judge'))
         .finally(() => sending.delete(sent));
@@ -347,24 +366,15 @@ export function createMemoryService(deps: {
 
     search: (input) => search(input),
 
-    async reembedAll() {
-      if (!(await capabilities()).vector) return 0;
-      let done = 0;
-      for (;;) {
-        const batch = await memoriesToEmbed(db, { embeddingModel: embedder.id, limit: 32 });
-        if (batch.length === 0) return done;
-        const vectors = await embedder.embed(batch.map((b) => b.content));
-        for (const [i, row] of batch.entries()) {
-          const v = vectors[i];
-          if (v)
-            await setMemoryEmbedding(db, {
-              id: row.id,
-              embedding: toVectorLiteral(v),
-              embeddingModel: embedder.id,
-            });
-        }
-        done += batch.length;
-      }
+    reembedAll: () => reembedder.run(),
+
+    reembedProgress: () => reembedder.progress(),
+
+    async switchToDownloadedEncoder() {
+      const isSwitched = (await embedder.switchToDownloaded?.()) ?? false;
+      if (isSwitched)
+        void reembedder.run().catch((err) => log?.warn({ err }, 're-embedding memories failed'));
+      return isSwitched;
     },
 
     start: () => judgeQueue.start(),

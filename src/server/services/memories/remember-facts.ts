@@ -26,7 +26,8 @@ export const KEPT_MIN_SIMILARITY = 0.4;
 export type TFactDeps = {
   db: TDb;
   log?: TLogger;
-  embedderId: string;
+  /** The id stored beside a vector: the encoder that made it. */
+  modelOf(vector: number[]): string;
   embedOne(text: string): Promise<number[] | null>;
   /** pgvector text form of a vector when this database has pgvector, else null. */
   vectorFor(vector: number[] | null): Promise<string | null>;
@@ -109,8 +110,12 @@ async function keepFact(
     chatLogUuid: input.chatLogUuid,
     sourcePosition: input.messagePosition ?? null,
   };
-  const literal = await deps.vectorFor(vector);
-  const embedding = { embedding: literal, embeddingModel: literal ? deps.embedderId : null };
+  // A vector as stored: its pgvector text (null without pgvector or a vector) and the encoder that made it.
+  const stored = async (v: number[] | null) => {
+    const literal = await deps.vectorFor(v);
+    return { embedding: literal, embeddingModel: literal && v ? deps.modelOf(v) : null };
+  };
+  const embedding = await stored(vector);
   const add = () =>
     insertFact(deps.db, {
       ...owner,
@@ -131,7 +136,7 @@ async function keepFact(
     case 'update': {
       // The rewritten fact is what is searched now: its own vector.
       const rewritten =
-        decision.fact === f.fact ? literal : await deps.vectorFor(await deps.embedOne(decision.fact));
+        decision.fact === f.fact ? embedding : await stored(await deps.embedOne(decision.fact));
       return updateFact(deps.db, {
         ...owner,
         ...words,
@@ -140,20 +145,17 @@ async function keepFact(
         kind: f.kind,
         happensOn: f.happensOn,
         importance,
-        embedding: rewritten,
-        embeddingModel: rewritten ? deps.embedderId : null,
+        ...rewritten,
       });
     }
     case 'delete': {
       await deleteFact(deps.db, { ...owner, id: decision.id });
       if (decision.fact === null) return null;
-      const now =
-        decision.fact === f.fact ? literal : await deps.vectorFor(await deps.embedOne(decision.fact));
+      const now = decision.fact === f.fact ? embedding : await stored(await deps.embedOne(decision.fact));
       return insertFact(deps.db, {
         ...owner,
         ...words,
-        embedding: now,
-        embeddingModel: now ? deps.embedderId : null,
+        ...now,
         characterName: input.characterName,
         fact: decision.fact,
         kind: f.kind,

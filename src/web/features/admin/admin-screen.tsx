@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { TAdminSummary } from '../../../shared/account.ts';
 import type { TModelDownloadState } from '../../../shared/models.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { MemoryModelPanel } from '../model-download/memory-model-panel.tsx';
 import { AdultCastPanel } from './adult-cast-panel.tsx';
 import { ResetLinkPanel } from './reset-link-panel.tsx';
 import { SafetyCountsPanel } from './safety-counts-panel.tsx';
@@ -69,6 +70,7 @@ export function AdminScreen() {
         </div>
         <p className="mt-3 text-sm">Model download: {describeDownload(models.download)}</p>
       </Panel>
+      <MemoryModelPanel />
       <Panel title="Support">
         <Link to="/admin/support" className="text-accent-2 underline">
           Open the support inbox
