@@ -47,6 +47,7 @@ beforeAll(async () => {
     OLLAMA_BASE_URL: 'http://127.0.0.1:9',
     // A model download started by the fuzzing owner fails at once instead of reaching the internet.
     MODEL_DOWNLOAD_URL: 'http://127.0.0.1:9/model.gguf',
+    EMBEDDING_MODEL_DOWNLOAD_URL: 'http://127.0.0.1:9/embedding.gguf',
   });
   const me = await createSignedInUser(t.database, { isSubscribed: true });
   const other = await createSignedInUser(t.database);

@@ -237,6 +237,8 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
     withQuery('GET', '/api/models/status', undefined, 10),
     withQuery('POST', '/api/models/download', { model: field('fast', 'better', 'huge') }, 20),
     withQuery('DELETE', '/api/models/download', undefined, 10),
+    withQuery('GET', '/api/models/embedding', undefined, 10),
+    withQuery('POST', '/api/models/embedding/download', undefined, 10),
     withQuery('GET', '/api/account/export', undefined, 10),
     {
       name: 'PUT /api/account/password',

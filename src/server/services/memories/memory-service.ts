@@ -6,10 +6,7 @@ import { isLocalModel, type TModelSet } from '../../ai/model-set.ts';
 import type { TDatabase, TDb } from '../../db/client.ts';
 import { findVisibleCharacter } from '../../db/queries/characters.ts';
 import { findChatLog } from '../../db/queries/chat-logs.ts';
-import {
-  saveMemory,
-  type TMemoryRecord,
-} from '../../db/queries/memories.ts';
+import { saveMemory, type TMemoryRecord } from '../../db/queries/memories.ts';
 import { hasMemoriesOf, recallMemories, searchMemories } from '../../db/queries/memory-search.ts';
 import { findUserById } from '../../db/queries/users.ts';
 import { createJudgeQueue, type TJudgeJob } from '../../jobs/judge-queue.ts';

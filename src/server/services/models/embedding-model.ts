@@ -1,7 +1,7 @@
 // The sentence-embedding model the owner can download for memory: its download, then memory switches to it
 // without a restart and re-embeds in the background; USE lite stays when it is absent or does not load.
 import type { TEmbeddingModelStatus } from '../../../shared/models.ts';
-import { EMBEDDING_MODEL_CHOICE } from '../../ai/download/model-choices.ts';
+import { EMBEDDING_MODEL_CHOICE } from '../../ai/download/model-catalog.ts';
 import type { TConfig } from '../../config.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import { EMBEDDING_GGUF_FILE, llamaCppEmbedderId } from '../../memory/llama-cpp-embedder.ts';
