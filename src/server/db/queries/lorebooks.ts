@@ -298,28 +298,28 @@ export function lorebooksApplySql(opts: { userId: number; characterId: number; c
 
 /**
  * The books that apply to a reply: the character's own book (when the person may use the character),
- * the person's always-on books, and the books attached to the chat. Entries come in a second query.
+ * the person's always-on books, and the books attached to the chat, each with its enabled entries: one
+ * query (a book without entries comes with none).
  */
 export async function lorebooksForReply(
   db: TDb,
   opts: { userId: number; characterId: number; chatUuid: string | null },
 ): Promise<{ book: TLorebookRow; entries: TLorebookEntryRow[] }[]> {
-  const books = await db.select().from(lorebooks).where(lorebooksApplySql(opts)).orderBy(asc(lorebooks.id));
-  if (books.length === 0) return [];
-  const entries = await db
-    .select()
-    .from(lorebookEntries)
-    .where(
-      and(
-        inArray(
-          lorebookEntries.lorebookId,
-          books.map((book) => book.id),
-        ),
-        eq(lorebookEntries.enabled, true),
-      ),
+  const rows = await db
+    .select({ book: lorebooks, entry: lorebookEntries })
+    .from(lorebooks)
+    .leftJoin(
+      lorebookEntries,
+      and(eq(lorebookEntries.lorebookId, lorebooks.id), eq(lorebookEntries.enabled, true)),
     )
-    .orderBy(asc(lorebookEntries.sort), asc(lorebookEntries.id));
-  return books.map((book) => ({ book, entries: entries.filter((entry) => entry.lorebookId === book.id) }));
+    .where(lorebooksApplySql(opts))
+    .orderBy(asc(lorebooks.id), asc(lorebookEntries.sort), asc(lorebookEntries.id));
+  const found: { book: TLorebookRow; entries: TLorebookEntryRow[] }[] = [];
+  for (const { book, entry } of rows) {
+    if (found.at(-1)?.book.id !== book.id) found.push({ book, entries: [] });
+    if (entry) found.at(-1)!.entries.push(entry);
+  }
+  return found;
 }
 
 /** Records on the chat's latest message (the reply just stored) the entries it was given. */
