@@ -9,7 +9,7 @@ import pg from 'pg';
 import { modelSetFromConfig } from '../src/server/ai/model-set.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openPglite, rowsOf, type TDatabase, wrapPglite, wrapPostgres } from '../src/server/db/client.ts';
-import { BM25_SETTINGS } from '../src/server/db/queries/memory-search.ts';
+import { BM25_SETTINGS, HUBNESS } from '../src/server/db/queries/memory-search.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { toVectorLiteral } from '../src/server/memory/embedder.ts';
 import { detectSearchCapabilities } from '../src/server/memory/search-capabilities.ts';
@@ -158,7 +158,7 @@ async function main() {
       order by word_similarity(${'dog birthday'}, m.content) desc limit 50`,
   };
   if (hasVector)
-    arms.vector = sql`select * from memory_vector_arm(${myId}::integer, ${SERAPHINE}::integer, ${literal}::text)`;
+    arms.vector = sql`select * from memory_vector_arm(${myId}::integer, ${SERAPHINE}::integer, ${literal}::text, ${HUBNESS}::float8)`;
   for (const [name, query] of Object.entries(arms)) {
     const plan = rowsOf<{ 'QUERY PLAN': string }>(await db.execute(sql`explain analyze ${query}`));
     const line = plan.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time'));

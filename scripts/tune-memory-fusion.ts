@@ -19,11 +19,13 @@ const BM25 = [
   { k1: 1.5, b: 0.75 },
   { k1: 1.2, b: 0.3 },
 ];
+/** Shares of a memory's hubness taken off its cosine (migration 0032); 0 is plain cosine. */
+const HUB = [0, 0.25, 0.5, 1];
 type TCase = {
   set: 'conversation' | 'paraphrase';
   type: TQuestionType;
   evidence: number[];
-  vector: TArmHit[];
+  vector: TArmHit[][];
   bm25: TArmHit[][];
   ageDays: Map<number, number>;
 };
@@ -36,11 +38,16 @@ const cases: TCase[] = [];
 
 async function arms(userId: number, text: string) {
   const [v] = await embedder.embed([text]);
-  const vector = await vectorArm(database.db, {
-    userId,
-    characterId: SERAPHINE,
-    embedding: toVectorLiteral(v ?? []),
-  });
+  const vector: TArmHit[][] = [];
+  for (const hub of HUB)
+    vector.push(
+      await vectorArm(database.db, {
+        userId,
+        characterId: SERAPHINE,
+        embedding: toVectorLiteral(v ?? []),
+        hub,
+      }),
+    );
   const bm25: TArmHit[][] = [];
   for (const p of BM25)
     bm25.push(await bm25Arm(database.db, { userId, characterId: SERAPHINE, text, ...p, depth: 1000 }));
@@ -95,17 +102,25 @@ for (const c of CONVERSATIONS.filter((x) => x.split === 'dev')) {
   }
 }
 
-type TParams = { kind: 'rrf' | 'score'; k: number; wText: number; bm25: number; recency: number };
+type TParams = {
+  kind: 'rrf' | 'score';
+  k: number;
+  wText: number;
+  bm25: number;
+  recency: number;
+  hub: number;
+};
 function fuse(c: TCase, p: TParams): number[] {
   const score = new Map<number, number>();
   const add = (id: number, x: number) => score.set(id, (score.get(id) ?? 0) + x);
   const text = c.bm25[p.bm25] ?? [];
+  const vector = c.vector[p.hub] ?? [];
   if (p.kind === 'rrf') {
-    for (const [r, h] of c.vector.entries()) add(h.id, 1 / (p.k + r + 1));
+    for (const [r, h] of vector.entries()) add(h.id, 1 / (p.k + r + 1));
     for (const [r, h] of text.entries()) add(h.id, p.wText / (p.k + r + 1));
   } else {
     const top = text[0]?.score ?? 1;
-    for (const h of c.vector) add(h.id, h.score);
+    for (const h of vector) add(h.id, h.score);
     for (const h of text) add(h.id, (p.wText * h.score) / top);
   }
   const ranked = [...score.entries()].map(([id, s]) => {
@@ -134,29 +149,28 @@ const fmt = (o: Record<string, number>) =>
 console.log(
   `dev: ${cases.filter((c) => c.set === 'conversation').length} conversation questions, ${cases.filter((c) => c.set === 'paraphrase').length} paraphrase questions`,
 );
-console.log(`cosine alone      ${fmt(evaluate((c) => c.vector.map((h) => h.id)))}`);
+for (const [i, hub] of HUB.entries())
+  console.log(`vector hub=${hub}     ${fmt(evaluate((c) => (c.vector[i] ?? []).map((h) => h.id)))}`);
 for (const [i, p] of BM25.entries())
   console.log(`bm25 k1=${p.k1} b=${p.b} ${fmt(evaluate((c) => (c.bm25[i] ?? []).map((h) => h.id)))}`);
 const results: { p: TParams; r: ReturnType<typeof evaluate> }[] = [];
-for (const bm25 of BM25.keys())
-  for (const recency of [0, 0.05, 0.15])
-    for (const wText of [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1]) {
-      for (const k of [1, 3, 5, 10, 20, 60])
-        results.push({
-          p: { kind: 'rrf', k, wText, bm25, recency },
-          r: evaluate((c) => fuse(c, { kind: 'rrf', k, wText, bm25, recency })),
-        });
-      results.push({
-        p: { kind: 'score', k: 0, wText, bm25, recency },
-        r: evaluate((c) => fuse(c, { kind: 'score', k: 0, wText, bm25, recency })),
-      });
-    }
+for (const hub of HUB.keys())
+  for (const bm25 of BM25.keys())
+    for (const recency of [0, 0.05, 0.15])
+      for (const wText of [0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1]) {
+        for (const k of [1, 3, 5, 10, 20, 60]) {
+          const p: TParams = { kind: 'rrf', k, wText, bm25, recency, hub };
+          results.push({ p, r: evaluate((c) => fuse(c, p)) });
+        }
+        const p: TParams = { kind: 'score', k: 0, wText, bm25, recency, hub };
+        results.push({ p, r: evaluate((c) => fuse(c, p)) });
+      }
 // One objective for both sets: conversation recall@5 and paraphrase recall@3 count alike; the other depths
 // break ties.
 const objective = (r: ReturnType<typeof evaluate>) =>
   r.conv5 + r.para3 + 0.1 * (r.conv1 + r.conv3 + r.conv10 + r.para1);
 results.sort((a, b) => objective(b.r) - objective(a.r));
 for (const { p, r } of results.slice(0, 15))
-  console.log(`${JSON.stringify({ ...p, bm25: BM25[p.bm25] })}  ${fmt(r)}`);
+  console.log(`${JSON.stringify({ ...p, bm25: BM25[p.bm25], hub: HUB[p.hub] })}  ${fmt(r)}`);
 await database.close();
 process.exit(0);

@@ -5,14 +5,17 @@ import { rowsOf, type TDb } from '../client.ts';
 
 export type TArmHit = { id: number; score: number };
 
-/** The person's memories nearest the vector (cosine similarity, best first, at most 50). */
+/**
+ * The person's memories nearest the vector (best first, at most 50, with their cosine similarity): by plain
+ * cosine, or by cosine minus `hub` of each memory's mean similarity to its nearest others (migration 0032).
+ */
 export async function vectorArm(
   db: TDb,
-  q: { userId: number; characterId: number | null; embedding: string },
+  q: { userId: number; characterId: number | null; embedding: string; hub?: number },
 ): Promise<TArmHit[]> {
   const result = await db.execute(sql`
     select a.id, a.similarity as score from memory_vector_arm(${q.userId}::integer, ${q.characterId}::integer,
-      ${q.embedding}::text) a order by a.r`);
+      ${q.embedding}::text, ${q.hub ?? 0}::float8) a order by a.r`);
   return rowsOf<{ id: number; score: number }>(result).map((r) => ({
     id: Number(r.id),
     score: Number(r.score),

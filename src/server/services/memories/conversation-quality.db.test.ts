@@ -79,7 +79,9 @@ describe('retrieval quality on long conversations', () => {
       const cosine = test['cosine alone'].all;
       expect(kindred[5]).toBeGreaterThan(cosine[5] ?? 1);
       expect(kindred[10]).toBeGreaterThan(cosine[10] ?? 1);
-      expect(kindred[5]).toBeGreaterThanOrEqual(0.6);
+      // Measured: 0.743 at 5 and 0.860 at 10 on test (cosine alone 0.620 / 0.738, BM25 alone 0.436 / 0.443).
+      expect(kindred[5]).toBeGreaterThanOrEqual(0.73);
+      expect(kindred[10]).toBeGreaterThanOrEqual(0.85);
     } else {
       expect(kindred[5]).toBeGreaterThanOrEqual(0.4);
     }

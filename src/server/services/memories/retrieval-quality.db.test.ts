@@ -96,11 +96,15 @@ describe('retrieval quality on paraphrases', () => {
     const kindred = test.Kindred.all;
     expect(kindred[3]).toBeGreaterThanOrEqual(test['BM25 alone'].all[3] ?? 1);
     if (hasVector) {
-      // Universal Sentence Encoder lite alone: 0.871 at 3 on dev. BM25 cannot match a question that shares
-      // no word with its memory, so the fusion must at least not lose what the encoder finds.
-      expect(kindred[3]).toBeGreaterThanOrEqual(test['cosine alone'].all[3] ?? 1);
-      expect(kindred[3]).toBeGreaterThanOrEqual(0.8);
-      expect(kindred[1]).toBeGreaterThanOrEqual(0.6);
+      // Universal Sentence Encoder lite alone: 0.871 at 3 on both splits. BM25 cannot match a question that
+      // shares no word with its memory; discounting the memories alike to many of the person's others
+      // (migration 0032) finds more than the encoder alone: 0.742 / 0.903 / 0.968 / 1.0 at 1/3/5/10 on test.
+      const cosine = test['cosine alone'].all;
+      expect(kindred[3]).toBeGreaterThan(cosine[3] ?? 1);
+      expect(kindred[5]).toBeGreaterThan(cosine[5] ?? 1);
+      expect(kindred[1]).toBeGreaterThanOrEqual(0.7);
+      expect(kindred[3]).toBeGreaterThanOrEqual(0.9);
+      expect(kindred[5]).toBeGreaterThanOrEqual(0.96);
     } else {
       // Without vectors Kindred's search is BM25: it can find a paraphrase only through a word the question
       // shares with its memory. On the held-out split it must find every such memory first, and rank
