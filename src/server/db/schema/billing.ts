@@ -1,7 +1,7 @@
 // Plus: Stripe events seen, subscriptions, the local test checkout, and support messages.
-import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './users.ts';
+import { personColumn } from './users.ts';
 
 /** Payment-provider events already handled, so a replayed webhook changes nothing. */
 export const billingEvents = pgTable('billing_events', {
@@ -15,9 +15,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
     customerId: text('customer_id').notNull(),
     subscriptionId: text('subscription_id').notNull().unique(),
@@ -43,9 +41,7 @@ export const checkoutSessions = pgTable(
   'checkout_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     status: text('status', { enum: ['open', 'paid', 'canceled'] })
       .notNull()
       .default('open'),
@@ -62,9 +58,7 @@ export const supportMessages = pgTable(
   'support_messages',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     message: text('message').notNull(),
     isPriority: boolean('is_priority').notNull().default(false),
     createdAt: createdAt(),

@@ -36,4 +36,10 @@ export const characters = pgTable(
   ],
 );
 
+/** The character a row belongs to: `character_id`, removed with the character. */
+export const characterColumn = () =>
+  integer('character_id')
+    .notNull()
+    .references(() => characters.id, { onDelete: 'cascade' });
+
 export type TCharacterRow = typeof characters.$inferSelect;

@@ -15,20 +15,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TReplyLore } from '../../../shared/lorebooks.ts';
-import { characters } from './characters.ts';
+import { characterColumn, characters } from './characters.ts';
 import { createdAt } from './columns.ts';
-import { users } from './users.ts';
+import { personColumn } from './users.ts';
 
 export const chatLogs = pgTable(
   'chat_logs',
   {
     uuid: uuid('uuid').primaryKey().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    characterId: integer('character_id')
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
+    characterId: characterColumn(),
     source: text('source', { enum: ['text', 'memory-check-in'] })
       .notNull()
       .default('text'),
@@ -96,9 +92,7 @@ export const chatMembers = pgTable(
     chatLogUuid: uuid('chat_log_uuid')
       .notNull()
       .references(() => chatLogs.uuid, { onDelete: 'cascade' }),
-    characterId: integer('character_id')
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    characterId: characterColumn(),
     sort: integer('sort').notNull(),
     talkativeness: smallint('talkativeness').notNull().default(50),
     isMuted: boolean('is_muted').notNull().default(false),
@@ -125,9 +119,7 @@ export type TChatMessageRow = typeof chatMessages.$inferSelect;
 export const dailyUsage = pgTable(
   'daily_usage',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     day: date('day').notNull(),
     count: integer('count').notNull().default(0),
   },

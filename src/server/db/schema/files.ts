@@ -1,7 +1,7 @@
 // Stored files and shared counters: uploads with their owner, the rate-limiter store, voice clips.
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { users } from './users.ts';
+import { personColumn } from './users.ts';
 
 // --- hardening: uploads with their owner, and the shared rate-limiter store ---
 
@@ -11,9 +11,7 @@ export const uploads = pgTable(
   {
     key: text('key').primaryKey(),
     url: text('url').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     createdAt: createdAt(),
   },
   (t) => [index('uploads_user_idx').on(t.userId), index('uploads_created_idx').on(t.createdAt)],
@@ -56,9 +54,7 @@ export const voiceClipUsers = pgTable(
     key: text('key')
       .notNull()
       .references(() => voiceClips.key, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.key, t.userId] }), index('voice_clip_users_user_idx').on(t.userId)],

@@ -17,10 +17,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TFactKind } from '../../../shared/memories.ts';
-import { characters } from './characters.ts';
+import { characterColumn } from './characters.ts';
 import { chatLogs } from './chats.ts';
 import { createdAt } from './columns.ts';
-import { users } from './users.ts';
+import { personColumn } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -29,12 +29,8 @@ export const memories = pgTable(
   'memories',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    characterId: integer('character_id')
-      .notNull()
-      .references(() => characters.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
+    characterId: characterColumn(),
     chatLogUuid: uuid('chat_log_uuid').references(() => chatLogs.uuid, { onDelete: 'set null' }),
     content: text('content').notNull(),
     reply: text('reply').notNull().default(''),
@@ -106,9 +102,7 @@ export const memoryFactHistory = pgTable(
     memoryId: integer('memory_id')
       .notNull()
       .references(() => memories.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     fact: text('fact').notNull(),
     kind: text('kind').$type<TFactKind>(),
     happensOn: date('happens_on'),

@@ -14,16 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TPushPayload } from '../../../shared/push.ts';
 import { createdAt } from './columns.ts';
-import { sessions, users } from './users.ts';
+import { personColumn, sessions } from './users.ts';
 
 /** Web Push: one row per device that turned notifications on (removed with its session or account). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     /** The session that subscribed: signing out on that device ends it. */
     sessionToken: text('session_token')
       .notNull()
@@ -45,9 +43,7 @@ export type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export const visibleTabs = pgTable(
   'visible_tabs',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     /** Made up by the tab itself (a random UUID per page load). */
     tabId: uuid('tab_id').notNull(),
     /** Until when it counts as visible (a hidden tab: the moment it said so). */

@@ -46,14 +46,18 @@ export const users = pgTable('users', {
 });
 
 /** A person's row, with their plan as read from their stored subscription (queries/users.ts' userWithPlan). */
+/** A row's owner: `user_id`, removed with the person. */
+export const personColumn = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export type TUserRow = typeof users.$inferSelect & { isSubscribed: boolean };
 
 export const accounts = pgTable(
   'accounts',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     type: text('type').notNull(),
     provider: text('provider').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
@@ -75,9 +79,7 @@ export const sessions = pgTable(
   'sessions',
   {
     sessionToken: text('session_token').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: personColumn(),
     expires: timestamp('expires', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expires)],
