@@ -6,15 +6,7 @@ import { ZUserId } from '../../shared/users.ts';
 import { type TBilling, WebhookSignatureError } from '../billing/billing.ts';
 import type { TDb } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import {
-  parseJson,
-  parseParams,
-  parseQuery,
-  requireSelf,
-  requireUser,
-  type TAppContext,
-  type TAppEnv,
-} from '../lib/http.ts';
+import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
 import { handleStripeWebhook } from '../services/billing/handle-stripe-webhook.ts';
 import {
   cancelLocalCheckout,
@@ -34,13 +26,15 @@ export const BILLING_WEBHOOK_PATH = '/api/billing/webhook';
 const ZPlanQuery = z.object({ userId: ZUserId.optional() });
 const ZCancelAtPeriodEnd = z.object({ cancel: z.boolean() }).strict();
 
-/** POST /api/subscribe (the spec's call): a checkout link for Plus. */
-export const subscribeCall = (billing: TBilling | null) => async (c: TAppContext) => {
-  const user = requireUser(c);
-  const body = await parseJson(c, ZSubscribeRequest);
-  if (body.userId !== undefined) requireSelf(c, body.userId);
-  return c.json(await startCheckout(billing, user));
-};
+/** /api/subscribe (the spec's call): a checkout link for Plus. */
+export function subscribeRoutes(billing: TBilling | null) {
+  return new Hono<TAppEnv>().post('/', async (c) => {
+    const user = requireUser(c);
+    const body = await parseJson(c, ZSubscribeRequest);
+    if (body.userId !== undefined) requireSelf(c, body.userId);
+    return c.json(await startCheckout(billing, user));
+  });
+}
 
 /** Mounted at /api/billing. */
 export function billingRoutes(deps: TBillingRouteDeps) {

@@ -25,7 +25,7 @@ import type { TStorage } from '../storage/index.ts';
 import { accountRoutes } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { assistantCalls } from './assistant.ts';
-import { billingRoutes, subscribeCall } from './billing.ts';
+import { billingRoutes, subscribeRoutes } from './billing.ts';
 import { cardExportRoutes, cardImportRoutes } from './cards.ts';
 import { charactersRoutes } from './characters.ts';
 import { chatLogsRoutes } from './chatlogs.ts';
@@ -37,7 +37,7 @@ import {
   lorebookImportRoutes,
   lorebooksRoutes,
 } from './lorebooks.ts';
-import { memoriesRoutes, memorySearchCall } from './memories.ts';
+import { memoriesRoutes, memorySearchRoutes } from './memories.ts';
 import { messagesRoutes } from './messages.ts';
 import { modelsRoutes } from './models.ts';
 import { pushRoutes } from './push.ts';
@@ -82,8 +82,8 @@ export function mountRoutes(app: Hono<TAppEnv>, deps: TRouteDeps) {
   app.get('/assistant-usage', assistant.usage);
   app.post('/assistant-reply-original', assistant.reply('local'));
   app.post('/assistant-reply-openai', assistant.reply('remote'));
-  app.post('/assistant-memories-search', memorySearchCall(memory, db));
   app.get('/safety-protocol', safetyProtocolCall(config.dataDir, safety));
+  app.route('/assistant-memories-search', memorySearchRoutes(memory, db));
 
   // Sign-in: Auth.js, and the bundled identity provider when it is the one in use.
   app.route('/auth', createAuthRoutes(createAuthConfig(config, db), config.publicUrl));
@@ -142,7 +142,7 @@ export function mountRoutes(app: Hono<TAppEnv>, deps: TRouteDeps) {
   const publicKey = loadOrCreateVapid(config).publicKey;
   const allowHttpEndpoints = config.PUSH_ALLOW_HTTP_ENDPOINTS === 'on';
   app.route('/api/push', pushRoutes({ db, publicKey, allowHttpEndpoints }));
-  app.post('/api/subscribe', subscribeCall(deps.billing));
+  app.route('/api/subscribe', subscribeRoutes(deps.billing));
   app.route(
     '/api/billing',
     billingRoutes({ db, billing: deps.billing, graceDays: config.BILLING_GRACE_DAYS }),

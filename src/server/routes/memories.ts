@@ -13,15 +13,7 @@ import {
 } from '../../shared/memories.ts';
 import type { TDb } from '../db/client.ts';
 import { saveTimeZone } from '../db/queries/check-ins.ts';
-import {
-  parseJson,
-  parseParams,
-  parseQuery,
-  requireSelf,
-  requireUser,
-  type TAppContext,
-  type TAppEnv,
-} from '../lib/http.ts';
+import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
 import { addMemory } from '../services/memories/add-memory.ts';
 import { editMemory } from '../services/memories/edit-memory.ts';
 import { checkInsOf } from '../services/memories/list-check-ins.ts';
@@ -96,9 +88,9 @@ export function memoriesRoutes(db: TDb, memory: TMemoryService) {
     });
 }
 
-/** POST /assistant-memories-search (the spec's call). */
-export function memorySearchCall(memory: TMemoryService, db: TDb) {
-  return async (c: TAppContext) => {
+/** /assistant-memories-search (the spec's call). */
+export function memorySearchRoutes(memory: TMemoryService, db: TDb) {
+  return new Hono<TAppEnv>().post('/', async (c) => {
     const body = await parseJson(c, ZMemorySearch);
     const user = body.userId === undefined ? requireUser(c) : requireSelf(c, body.userId);
     return c.json(
@@ -108,5 +100,5 @@ export function memorySearchCall(memory: TMemoryService, db: TDb) {
         query: body.query,
       }),
     );
-  };
+  });
 }
