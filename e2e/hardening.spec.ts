@@ -1,6 +1,7 @@
 // Issue 11 in the browser: password accounts, Your data (download, delete), and the owner's /admin.
 import { DEFAULT_E2E_PASSWORD, LoginPage } from './pages/login.ts';
 import { UserMenu, YourDataSection } from './pages/your-data.ts';
+import { rowsOfPerson, userIdOf } from './support/e2e-db.ts';
 import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
 import { freePort, startKindred, type TRunningServer } from './support/servers.ts';
 
@@ -67,6 +68,14 @@ test('Delete my account removes me and signs me out; my password no longer works
 }) => {
   const person = await signIn(newPerson('Del Delete'));
   const username = (await sessionIn(page))!.user!.username;
+  // Something of theirs to delete: a saved chat.
+  const userId = (await userIdOf(person.email))!;
+  const saved = await page.request.post('/api/chatlogs', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { userId, characterId: 1, conversation: [{ role: 'user', content: 'Hello' }] },
+  });
+  expect(saved.status()).toBe(201);
+  expect(await rowsOfPerson(userId)).toMatchObject({ chatLogs: 1, sessions: 1 });
   const section = new YourDataSection(page);
   await section.open();
   await page.getByRole('button', { name: 'Delete my account' }).click();
@@ -79,6 +88,9 @@ test('Delete my account removes me and signs me out; my password no longer works
   await section.deleteAccount(username);
   await expect(page).toHaveURL(/\/login$/);
   expect((await sessionIn(page))?.user).toBeUndefined();
+  // The screen only shows the sign-in page: the rows themselves are gone.
+  expect(await userIdOf(person.email)).toBeNull();
+  expect(await rowsOfPerson(userId)).toEqual({ sessions: 0, chatLogs: 0, characters: 0, memories: 0 });
 
   const login = new LoginPage(page);
   await login.continueToProvider();
