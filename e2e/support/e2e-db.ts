@@ -38,7 +38,8 @@ let opened: TDatabase | null = null;
 /** The main server's database (one pool per worker). */
 export function e2eDb() {
   const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error(`The database assertions need Postgres at E2E_POSTGRES_URL (${E2E_POSTGRES_URL})`);
+  if (!url)
+    throw new Error(`The database assertions need Postgres at E2E_POSTGRES_URL (${E2E_POSTGRES_URL})`);
   opened ??= wrapPostgres(url, 2);
   return opened.db;
 }
