@@ -1,6 +1,6 @@
-// Each memory's hubness (its mean cosine to its 5 nearest of the person's other memories: migration 0032's
-// triggers) as memories are added one by one and many at once, never counting another person's, and the
-// vector arm that discounts it. Skipped without pgvector.
+// Each memory's hubness (its mean cosine to its 5 nearest of the person's other memories: migrations 0032
+// and 0033's triggers) as memories are added one by one and many at once, re-embedded and deleted, never
+// counting another person's, and the vector arm that discounts it. Skipped without pgvector.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setUpTestDatabase } from '../../../test-support/set-up.ts';
@@ -79,7 +79,13 @@ describe('hubness beside the memories', () => {
     expect(discounted[0]?.id).toBe(own.id);
     expect(discounted[0]?.score).toBeCloseTo(plain.find((h) => h.id === own.id)?.score ?? 0, 6);
 
+    // A vector changed, another deleted: whoever counted them has their nearest found again (migration 0033).
+    await database.db.execute(
+      sql`update memories set embedding = ${vector({ 2: 1, 21: 0.3 })}::vector where id = ${alike[0]?.id}`,
+    );
+    for (const h of await hubness(me)) expect(h.kept).toBeCloseTo(h.now, 4);
     await deleteMemory(database.db, me, own.id);
+    for (const h of await hubness(me)) expect(h.kept).toBeCloseTo(h.now, 4);
     const [gone] = rowsOf<{ n: number }>(
       await database.db.execute(
         sql`select count(*)::int as n from memory_hubness where memory_id = ${own.id}`,
