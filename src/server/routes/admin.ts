@@ -8,13 +8,12 @@ import { isIdpEnabled } from '../auth/idp/provider.ts';
 import { isOwner, requireOwner } from '../auth/owner.ts';
 import type { TConfig } from '../config.ts';
 import type { TDb } from '../db/client.ts';
-import { listCastForOwner, setBuiltInAdult } from '../db/queries/characters.ts';
 import type { TJobRunner } from '../jobs/runner.ts';
-import { notFound } from '../lib/errors.ts';
 import { parseJson, parseParams, requireUser, type TAppEnv } from '../lib/http.ts';
 import { adminSummary } from '../services/admin/admin-summary.ts';
 import { makeResetLinkFor } from '../services/admin/make-reset-link.ts';
 import { safetyReport, safetyReportCsv } from '../services/admin/safety-report.ts';
+import { castForOwner, markBuiltInAdult } from '../services/characters/built-in-adult.ts';
 import { listReportsForOwner } from '../services/reports/list-reports.ts';
 import { moderateReport } from '../services/reports/moderate-report.ts';
 
@@ -58,14 +57,13 @@ export function adminRoutes(db: TDb, config: TConfig, jobs?: TJobRunner) {
       .get('/characters', async (c) => {
         await requireOwner(c, db, config.adminEmails);
         c.header('Cache-Control', 'private, no-store');
-        return c.json({ characters: await listCastForOwner(db) });
+        return c.json(await castForOwner(db));
       })
       .put('/characters/:id/adult', async (c) => {
         await requireOwner(c, db, config.adminEmails);
         const { id } = parseParams(c, ZReportParams);
         const { isAdult } = await parseJson(c, ZSetAdult);
-        if (!(await setBuiltInAdult(db, id, isAdult))) throw notFound('Built-in character');
-        return c.json({ id, isAdult });
+        return c.json(await markBuiltInAdult(db, id, isAdult));
       })
       .post('/reset-link', async (c) => {
         await requireOwner(c, db, config.adminEmails);

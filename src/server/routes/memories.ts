@@ -12,7 +12,6 @@ import {
   ZUserQuery,
 } from '../../shared/memories.ts';
 import type { TDb } from '../db/client.ts';
-import { saveTimeZone } from '../db/queries/check-ins.ts';
 import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
 import { addMemory } from '../services/memories/add-memory.ts';
 import { editMemory } from '../services/memories/edit-memory.ts';
@@ -25,6 +24,7 @@ import { recentMemories } from '../services/memories/recent-memories.ts';
 import { removeMemory } from '../services/memories/remove-memory.ts';
 import { memoriesOfReplyFor } from '../services/memories/reply-memories.ts';
 import { searchMemoriesFor } from '../services/memories/search-memories.ts';
+import { setTimeZone } from '../services/memories/set-time-zone.ts';
 import { totalMemories } from '../services/memories/total-memories.ts';
 
 export function memoriesRoutes(db: TDb, memory: TMemoryService) {
@@ -66,8 +66,7 @@ export function memoriesRoutes(db: TDb, memory: TMemoryService) {
     .put('/time-zone', async (c) => {
       const user = requireUser(c);
       const { timeZone } = await parseJson(c, ZTimeZone);
-      await saveTimeZone(db, user.id, timeZone);
-      return c.json({ timeZone });
+      return c.json(await setTimeZone(db, user.id, timeZone));
     })
     .put('/:id/pin', async (c) => {
       const user = requireUser(c);

@@ -3,11 +3,10 @@
 import { Hono } from 'hono';
 import { ZCrisisCountry } from '../../shared/reports.ts';
 import type { TDb } from '../db/client.ts';
-import { aiNoticeSeenAt, findSafetyFacts, markAiNoticeSeen, setCrisisCountry } from '../db/queries/safety.ts';
-import { AppError } from '../lib/errors.ts';
 import { parseJson, requireUser, type TAppContext, type TAppEnv } from '../lib/http.ts';
-import { crisisCardFor } from '../safety/crisis-lines.ts';
+import { markAiNoticeRead, readAiNotice } from '../services/safety/ai-notice.ts';
 import type { TSafety } from '../services/safety/crisis-care.ts';
+import { chooseCrisisCountry, crisisLinesFor } from '../services/safety/crisis-country.ts';
 import { readProtocol } from '../services/safety/protocol.ts';
 
 export function safetyRoutes(db: TDb, safety: TSafety) {
@@ -15,32 +14,18 @@ export function safetyRoutes(db: TDb, safety: TSafety) {
     .get('/ai-notice', async (c) => {
       const user = requireUser(c);
       c.header('Cache-Control', 'private, no-store');
-      const at = await aiNoticeSeenAt(db, user.id);
-      return c.json({ hasSeen: at !== null, seenAt: at?.toISOString() ?? null });
+      return c.json(await readAiNotice(db, user.id));
     })
-    .post('/ai-notice', async (c) => {
-      const user = requireUser(c);
-      const at = await markAiNoticeSeen(db, user.id);
-      return c.json({ hasSeen: true, seenAt: at.toISOString() });
-    })
+    .post('/ai-notice', async (c) => c.json(await markAiNoticeRead(db, requireUser(c).id)))
     .get('/crisis-lines', async (c) => {
       const user = requireUser(c);
-      const facts = await findSafetyFacts(db, user.id);
       c.header('Cache-Control', 'private, no-store');
-      return c.json({
-        chosenCountry: facts.country,
-        card: crisisCardFor(safety.lines, facts),
-        countries: Object.keys(safety.lines.countries),
-      });
+      return c.json(await crisisLinesFor(db, safety.lines, user.id));
     })
     .put('/country', async (c) => {
       const user = requireUser(c);
       const { country } = await parseJson(c, ZCrisisCountry);
-      if (country !== null && !safety.lines.countries[country]) {
-        throw new AppError('bad_request', 'There are no crisis lines for that country here');
-      }
-      await setCrisisCountry(db, user.id, country);
-      return c.json({ chosenCountry: country });
+      return c.json(await chooseCrisisCountry(db, safety.lines, user.id, country));
     });
 }
 

@@ -3,10 +3,10 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ZUpdateName, ZUpdateProfile, ZUserId } from '../../shared/users.ts';
 import type { TDb } from '../db/client.ts';
-import { findUserById } from '../db/queries/users.ts';
-import { AppError, notFound } from '../lib/errors.ts';
+import { AppError } from '../lib/errors.ts';
 import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
-import { toPublicUser, updateName, updateProfile } from '../services/users/update-profile.ts';
+import { readOwnUser } from '../services/users/read-own-user.ts';
+import { updateName, updateProfile } from '../services/users/update-profile.ts';
 
 const ZByEmail = z.object({ email: z.string().trim().min(1, 'email is required').max(254) });
 const ZUserParam = z.object({ userId: ZUserId });
@@ -19,9 +19,7 @@ export function usersRoutes(db: TDb) {
       if (email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('forbidden', 'You can only look up your own account');
       }
-      const row = await findUserById(db, user.id);
-      if (!row) throw notFound('User');
-      return c.json(toPublicUser(row));
+      return c.json(await readOwnUser(db, user.id));
     })
     .put('/update-name/:userId', async (c) => {
       const { userId } = parseParams(c, ZUserParam);
