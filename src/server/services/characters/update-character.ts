@@ -1,33 +1,20 @@
 // Changes a character the person made (the edit page: the create form, filled). Built-in characters
 // cannot be edited; someone else's reads as not found. A replaced avatar file is removed.
 import { withRolePlayPrefix } from '../../../shared/characters.ts';
-import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import type { TDb } from '../../db/client.ts';
 import { findVisibleCharacter, updateOwnCharacter } from '../../db/queries/characters.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TStorage } from '../../storage/index.ts';
 import { removeUnusedUpload } from '../uploads/remove-unused-upload.ts';
 import { assertUsableAvatar, isBuiltInAvatar } from '../uploads/usable-avatar.ts';
+import type { TCreateCharacterInput } from './create-character.ts';
 import { assertCharacterAllowedForMinor } from './minor-rules.ts';
 import { toPersona } from './to-persona.ts';
 
-export type TUpdateCharacterInput = {
-  userId: number;
+/** The create form's fields again; an absent avatar or 18+ mark stays as it is. */
+export type TUpdateCharacterInput = Omit<TCreateCharacterInput, 'avatarUrl'> & {
   characterId: number;
-  name: string;
-  tagline: string;
-  /** The person's own words, already without the prefix and within the limit. */
-  description: string;
-  /** Absent: the avatar stays as it is. */
   avatarUrl?: string | null;
-  voiceId?: string | null;
-  voiceDescription?: string | null;
-  greeting?: string | null;
-  voiceSettings?: TStoredVoiceSettings | null;
-  /** Absent: the 18+ mark stays as it is. */
-  isAdult?: boolean;
-  /** The maker is under 18: no 18+ mark, no sexual content. */
-  isMinor: boolean;
 };
 
 export async function updateCharacter(db: TDb, storage: TStorage, input: TUpdateCharacterInput) {
