@@ -299,14 +299,22 @@ async function runRelay() {
 
   const modelUrl = `${values['model-url']!}/chat/completions`;
   const modelHeaders = { 'content-type': 'application/json', authorization: 'Bearer bench-key' };
+  // A connection the model closed as it was reused (keep-alive's race, common on a busy machine) is tried
+  // once more, as Kindred's model client does before the first byte.
+  const callModel = async (body: string) => {
+    const init = { method: 'POST', headers: modelHeaders, body };
+    try {
+      return await fetch(modelUrl, init);
+    } catch {
+      return fetch(modelUrl, init);
+    }
+  };
   // With memory on, the same work at its simplest: embed the message, recall four memories in one
   // statement, and after the reply ask the model (JSON) whether to keep the message, storing it if so.
   const judging = new Set<Promise<void>>();
   const judge = async (personId: number, message: string, reply: string, vector: number[]) => {
-    const answer = await fetch(modelUrl, {
-      method: 'POST',
-      headers: modelHeaders,
-      body: JSON.stringify({
+    const answer = await callModel(
+      JSON.stringify({
         model: 'fake-model',
         messages: [
           { role: 'system', content: 'Decide whether to remember the message. Answer with JSON.' },
@@ -316,7 +324,7 @@ async function runRelay() {
         max_tokens: 60,
         response_format: { type: 'json_schema', json_schema: { name: 'verdict', schema: JUDGE_SCHEMA } },
       }),
-    });
+    );
     const body = (await answer.json()) as { choices: { message: { content: string } }[] };
     const verdict = JSON.parse(body.choices[0]!.message.content) as { remember: boolean; importance: number };
     if (!verdict.remember) return;
@@ -394,10 +402,8 @@ async function runRelay() {
           );
       recalled = rows.map((r) => `\n- ${r.content as string}`).join('');
     }
-    const upstream = await fetch(modelUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer bench-key' },
-      body: JSON.stringify({
+    const upstream = await callModel(
+      JSON.stringify({
         model: 'fake-model',
         stream: true,
         messages: [
@@ -406,7 +412,7 @@ async function runRelay() {
           { role: 'user', content: body.userInput },
         ],
       }),
-    });
+    );
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     res.write(`event: start\ndata: ${JSON.stringify({ hist: uuid })}\n\n`);
     let reply = '';
