@@ -1,5 +1,6 @@
 // Issue 11 in the browser: password accounts, Your data (download, delete), and the owner's /admin.
 import { DEFAULT_E2E_PASSWORD, LoginPage } from './pages/login.ts';
+import { ChatPage } from './pages/chat.ts';
 import { UserMenu, YourDataSection } from './pages/your-data.ts';
 import { rowsOfPerson, userIdOf } from './support/e2e-db.ts';
 import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
@@ -224,4 +225,27 @@ test('a message the server stored without a reply shows its Retry after reload, 
   await alert.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('Are you there… I hear you.')).toBeVisible();
   await expect(alert).toHaveCount(0);
+});
+
+test('the chat screen breaks none of its own Content-Security-Policy (zod builds its schemas without eval)', async ({
+  page,
+  signIn,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') violations.push(m.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await signIn();
+  const chat = new ChatPage(page);
+  await chat.open(1);
+  const text = 'Is the bridge still standing';
+  await chat.sendAndWait('Seraphine Vale', text, `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile' }).first()).toBeVisible();
+  expect(violations).toEqual([]);
 });

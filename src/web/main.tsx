@@ -1,3 +1,4 @@
+import './lib/zod-jitless.ts';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
