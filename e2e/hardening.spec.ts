@@ -1,6 +1,7 @@
 // Issue 11 in the browser: password accounts, Your data (download, delete), and the owner's /admin.
-import { DEFAULT_E2E_PASSWORD, LoginPage } from './pages/login.ts';
+
 import { ChatPage } from './pages/chat.ts';
+import { DEFAULT_E2E_PASSWORD, LoginPage } from './pages/login.ts';
 import { UserMenu, YourDataSection } from './pages/your-data.ts';
 import { rowsOfPerson, userIdOf } from './support/e2e-db.ts';
 import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
