@@ -37,12 +37,13 @@ async function main() {
   logger.info({ local: selection.local?.id ?? null, remote: selection.remote?.id ?? null }, 'chat models');
   // One plan-aware set for the app and the jobs: check-ins wait in the same queue as everyone's replies.
   const models = modelSetFromConfig(config, selection);
-  const memory = createMemoryService({
-    database,
-    embedder: createEmbedder(config, logger),
-    log: logger,
-    models,
-  });
+  const embedder = createEmbedder(config, logger);
+  // The encoder loads its model on first use (seconds on a busy machine): load it now, so the first reply
+  // after a start (its crisis check and recall use the encoder) does not wait for it. A remote one is not called.
+  if (!embedder.id.startsWith('openai-compatible:')) {
+    void embedder.embed(['warm-up']).catch((err) => logger.warn({ err }, 'encoder warm-up failed'));
+  }
+  const memory = createMemoryService({ database, embedder, log: logger, models });
   await memory.capabilities();
   // A change of embeddings model re-embeds stored memories in the background (search meanwhile uses the rest).
   void memory.reembedAll().catch((err) => logger.warn({ err }, 're-embedding memories failed'));
