@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, chatMessages, lorebooks, memories, userSettings, users } from '../schema.ts';
 import { adultAllowedSql } from './characters.ts';
-import { lorebooksApplySql } from './lorebooks.ts';
+import { lorebooksApplySql } from './chat-lorebooks.ts';
 import type { TSafetyFacts } from './safety.ts';
 import { reserveDailyMessageSql } from './usage.ts';
 

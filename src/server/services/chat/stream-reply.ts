@@ -4,7 +4,7 @@ import type { TReplyError, TReplyPositions, TReplyResponse, TReplyStart } from '
 import { MODEL_DID_NOT_ANSWER } from '../../../shared/models.ts';
 import { ModelUnavailableError } from '../../ai/chat-model.ts';
 import { buildPrompt, DEFAULT_USER_NAME } from '../../ai/prompt.ts';
-import { setReplyLore } from '../../db/queries/lorebooks.ts';
+import { setReplyLore } from '../../db/queries/chat-lorebooks.ts';
 import { setReplyMemories } from '../../db/queries/reply-memories.ts';
 import type { TReplyProblem } from '../../safety/reply-check.ts';
 import { loreForReply, NO_REPLY_LORE, type TReplyLoreResult } from '../lorebooks/lore-for-reply.ts';

@@ -1,12 +1,8 @@
 // Books a person attaches to one of their chats (in that chat's replies from then on).
 import type { TDb } from '../../db/client.ts';
 import { findChatLog } from '../../db/queries/chat-logs.ts';
-import {
-  attachedLorebookIds,
-  attachLorebook,
-  detachLorebook,
-  findOwnLorebook,
-} from '../../db/queries/lorebooks.ts';
+import { attachedLorebookIds, attachLorebook, detachLorebook } from '../../db/queries/chat-lorebooks.ts';
+import { findOwnLorebook } from '../../db/queries/lorebooks.ts';
 import { notFound } from '../../lib/errors.ts';
 
 export async function chatLorebookIds(

@@ -2,7 +2,7 @@
 import type { TReplyLore } from '../../../shared/lorebooks.ts';
 import type { TDb } from '../../db/client.ts';
 import { recentNonEmptyMessages } from '../../db/queries/chat-logs.ts';
-import { lorebooksForReply } from '../../db/queries/lorebooks.ts';
+import { lorebooksForReply } from '../../db/queries/chat-lorebooks.ts';
 import { NO_LORE, placeLore, type TPlacedLore } from '../../lorebooks/place.ts';
 import { scanLorebooks } from '../../lorebooks/scan.ts';
 import { toScanBook } from './to-lorebook.ts';
