@@ -2,8 +2,9 @@ import { ChatPage } from './pages/chat.ts';
 import { MemoriesPage } from './pages/memories.ts';
 import { expect, test } from './support/fixtures.ts';
 
-// Seraphine Vale is built-in character 1. The fake model echoes the first four words; its judge remembers
-// a line about the person (I/my, four words or more, not a question). The main e2e server sends
+// Seraphine Vale is built-in character 1. The fake model echoes the first four words; its judge keeps a
+// line about the person (I/my, four words or more, not a question) as a third-person fact (fake-judge.ts),
+// which the drawer shows; /profile shows the person's words. The main e2e server sends
 // check-ins for memories 3 s old, looking every 2 s.
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
 const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;
@@ -29,7 +30,7 @@ test('memories: remembered from a chat, pinned, deleted through the dialog; a ch
   const told = 'My golden retriever Biscuit turns five next Saturday';
   await chat.sendAndWait(SERAPHINE.name, told, replyTo(told));
   await chat.sendAndWait(SERAPHINE.name, 'lol', replyTo('lol'));
-  await memories.waitFor(told);
+  await memories.waitFor("Robin's golden retriever Biscuit turns five next Saturday");
   await expect(memories.items()).toHaveCount(1);
   await page.screenshot({ path: 'test-results/screens/memories-drawer.png' });
 

@@ -16,7 +16,7 @@ export class MemoriesPage {
     return this.drawer.getByRole('listitem');
   }
 
-  item(text: string) {
+  item(text: string | RegExp) {
     return this.items().filter({ hasText: text });
   }
 
@@ -32,7 +32,7 @@ export class MemoriesPage {
   }
 
   /** The judge works after the reply: reopen the drawer until the memory is there. */
-  async waitFor(text: string) {
+  async waitFor(text: string | RegExp) {
     await expect(async () => {
       await this.open();
       try {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDecision, RECONCILE_SCHEMA } from '../server/memory/facts.ts';
+import { JUDGE_SCHEMA, parseVerdict } from '../server/memory/judge.ts';
 import { fakeJsonAnswer, fakeReply, startFakeOpenAI, type TFakeOpenAI } from './fake-openai-server.ts';
 
 describe('fake OpenAI server', () => {
@@ -109,5 +111,44 @@ describe('fakeJsonAnswer', () => {
         remember: true,
       },
     );
+  });
+
+  it("answers the judge's schema with a realistic fact: third person, its kind, a dated event's day", () => {
+    const verdict = (said: string) => parseVerdict(JSON.parse(fakeJsonAnswer(judgeAsks(said), JUDGE_SCHEMA)));
+    expect(verdict('My dog is called Biscuit')).toEqual({
+      remember: true,
+      importance: 4,
+      facts: [{ fact: 'Ada has a dog called Biscuit', kind: 'pet', importance: 4, happensOn: null }],
+    });
+    expect(verdict('I have a job interview at the bakery tomorrow')).toMatchObject({
+      facts: [
+        {
+          fact: 'Ada has a job interview at the bakery on Saturday 28 November 2026',
+          kind: 'event',
+          happensOn: '2026-11-28',
+        },
+      ],
+    });
+    expect(verdict('I live in Paris with my sister Mara')).toMatchObject({
+      facts: [{ fact: 'Ada lives in Paris with their sister Mara', kind: 'person' }],
+    });
+    expect(verdict('where is she going?')).toEqual({ remember: false });
+  });
+
+  it('answers the fact keeper: a kept fact saying the same is a repeat, anything else is added', () => {
+    const kept = [
+      { id: 7, fact: 'Ada has a dog called Biscuit', happensOn: null },
+      { id: 9, fact: 'Ada lives in Paris', happensOn: null },
+    ];
+    const keeper = (fact: string) => [
+      {
+        role: 'user' as const,
+        content: `Kept facts:\n1. ${kept[0]!.fact}\n2. ${kept[1]!.fact}\nNew fact: ${fact}`,
+      },
+    ];
+    const decide = (fact: string) =>
+      parseDecision(JSON.parse(fakeJsonAnswer(keeper(fact), RECONCILE_SCHEMA)), kept);
+    expect(decide('Ada lives in Paris')).toEqual({ action: 'none', id: 9 });
+    expect(decide('Ada has a cat called Miso')).toEqual({ action: 'add' });
   });
 });

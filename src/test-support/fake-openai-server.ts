@@ -2,6 +2,7 @@
 // list) for tests, e2e runs and load benchmarks.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeFact, fakeReconcile, readJudgeRequest } from './fake-judge.ts';
 
 /**
  * ok: answer; fail: HTTP 500; hang: never answer; drop: send two tokens, then cut the connection (a model
@@ -67,11 +68,12 @@ export function fakeReply(messages: TMessage[]): string {
 /**
  * The answer to a structured-output request (response_format json_schema, e.g. the memory judge): an
  * object following the schema's properties. Booleans say whether the last user message tells something
- * about the person (at least four words, speaks of I/my/me, not a question); integers take 4 (or the maximum).
+ * about the person (at least four words, speaks of I/my/me, not a question); integers take 4 (or the
+ * maximum). The judge's facts and the fact keeper's decision are answered as a model would (fake-judge.ts).
  */
 export function fakeJsonAnswer(messages: TMessage[], schema: unknown): string {
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const said = (lastUser.match(/^Person(?: \([^)]*\))?:\s*(.*)$/m)?.[1] ?? lastUser).trim();
+  const { said, name, sentOn } = readJudgeRequest(lastUser);
   const isSubstantial =
     said.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 4 &&
     /\b(i|i'm|im|my|me|mine|we|our)\b/i.test(said) &&
@@ -79,9 +81,11 @@ export function fakeJsonAnswer(messages: TMessage[], schema: unknown): string {
   const properties =
     (schema as { properties?: Record<string, { type?: string; maximum?: number }> } | undefined)
       ?.properties ?? {};
+  if ('action' in properties) return JSON.stringify(fakeReconcile(lastUser));
   const answer: Record<string, unknown> = {};
   for (const [key, prop] of Object.entries(properties)) {
-    if (prop.type === 'boolean') answer[key] = isSubstantial;
+    if (key === 'facts') answer[key] = isSubstantial ? [fakeFact(said, name, sentOn)] : [];
+    else if (prop.type === 'boolean') answer[key] = isSubstantial;
     else if (prop.type === 'integer' || prop.type === 'number') answer[key] = Math.min(4, prop.maximum ?? 4);
     else if (prop.type === 'string') answer[key] = said.slice(0, 200);
     else answer[key] = null;

@@ -76,7 +76,11 @@ describe('remembering and recalling', () => {
     await say(me, BISCUIT);
     const reply = await say(me, 'Do you remember when Biscuit has his birthday?');
     expect(reply.embedding).toHaveLength(512);
-    expect(lastSystemPrompt()).toContain(BISCUIT);
+    // The prompt says what the judge kept: the fact, in the third person.
+    expect((await memoriesOf(me)).map((m) => m.fact)).toEqual([
+      "Ada's golden retriever Biscuit turns five next Saturday",
+    ]);
+    expect(lastSystemPrompt()).toContain("Ada's golden retriever Biscuit turns five next Saturday");
   });
 
   it('saying the same again updates the memory instead of adding a near-copy', async () => {

@@ -44,12 +44,12 @@ describe('the encoder runs only when its vector is used', () => {
   });
 
   it('embeds a message the judge keeps, once, and then searches with a vector for that character only', async () => {
-    const person = await createSignedInUser(t.database);
+    const person = await createSignedInUser(t.database, { name: 'Ada Lovelace' });
     const before = embedded.length;
     const first = await say(person, SERAPHINE, 'My sister Mara is moving to Lisbon in the spring');
     expect(first.embedding).toBeNull();
-    // Kept by the judge: embedded once to store it.
-    expect(embedded.slice(before)).toEqual([['My sister Mara is moving to Lisbon in the spring']]);
+    // Kept by the judge as a fact: the fact is embedded once to store it.
+    expect(embedded.slice(before)).toEqual([["Ada's sister Mara is moving to Lisbon in the spring"]]);
 
     // Now there is something to search: the next message is embedded and the reply carries its vector.
     const second = await say(person, SERAPHINE, 'where is she going?');
