@@ -41,7 +41,10 @@ async function main() {
   // The encoder loads its model on first use (seconds on a busy machine): load it now, so the first reply
   // after a start (its crisis check and recall use the encoder) does not wait for it. A remote one is not called.
   if (!embedder.id.startsWith('openai-compatible:')) {
-    void embedder.embed(['warm-up']).catch((err) => logger.warn({ err }, 'encoder warm-up failed'));
+    // With a downloaded memory model, the crisis detector still uses the shipped encoder: both are loaded.
+    void Promise.all([embedder.embed(['warm-up']), embedder.shipped?.embed(['warm-up'])]).catch((err) =>
+      logger.warn({ err }, 'encoder warm-up failed'),
+    );
   }
   const memory = createMemoryService({ database, embedder, log: logger, models });
   await memory.capabilities();
