@@ -1,7 +1,8 @@
 // The message tests' calls: a message sent to a character on the OpenAI-compatible path, and a stored
 // message's URL.
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { TReplyResponse } from '../shared/chat.ts';
+import { setUpReplyTestApp } from './set-up.ts';
 import { call, type TTestApp, type TTestUser } from './test-app.ts';
 
 /** Seraphine Vale, the seeded character the message tests talk to. */
@@ -38,3 +39,14 @@ export const postReply = (
 /** A stored message's URL, or one of its actions'. */
 export const msgUrl = (uuid: string, position: number, action = '') =>
   `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;
+
+/** The message suites' set-up: the reply test app, its fake model answering at once, and a send helper. */
+export function setUpMessageSuite() {
+  const t = setUpReplyTestApp();
+  beforeEach(() => {
+    t.fake.setMode('ok');
+    t.fake.setTokenDelay(0);
+  });
+  const send = (user: TTestUser, userInput: string, hist?: string) => sendMessage(t, user, userInput, hist);
+  return { t, db: () => t.database.db, send };
+}

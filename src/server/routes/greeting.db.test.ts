@@ -1,23 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary } from '../../shared/chat.ts';
-import { msgUrl, SERAPHINE, sendMessage } from '../../test-support/message-calls.ts';
+import { msgUrl, SERAPHINE, setUpMessageSuite } from '../../test-support/message-calls.ts';
 import { chatRequests, setUsedToday, storedMessages, usedToday } from '../../test-support/reply-test-app.ts';
-import { setUpReplyTestApp, uploadAvatar } from '../../test-support/set-up.ts';
-import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
+import { uploadAvatar } from '../../test-support/set-up.ts';
+import { call, createSignedInUser } from '../../test-support/test-app.ts';
 import { insertCharacter } from '../db/queries/characters.ts';
 import { chatLogs } from '../db/schema.ts';
 
 // A character's greeting: the first message of a new chat, stored and kept first; the create form's Greeting.
-const t = setUpReplyTestApp();
-beforeEach(() => {
-  t.fake.setMode('ok');
-  t.fake.setTokenDelay(0);
-});
-
-const db = () => t.database.db;
-
-const send = (user: TTestUser, userInput: string, hist?: string) => sendMessage(t, user, userInput, hist);
+const { t, db, send } = setUpMessageSuite();
 
 describe('greeting', () => {
   it('POST /api/chatlogs/greeting stores the greeting, filled in, as the first message; no limit used', async () => {

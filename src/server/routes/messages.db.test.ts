@@ -1,24 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TReplyResponse } from '../../shared/chat.ts';
-import { msgUrl, SERAPHINE, sendMessage } from '../../test-support/message-calls.ts';
+import { msgUrl, SERAPHINE, setUpMessageSuite } from '../../test-support/message-calls.ts';
 import { onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
 import { chatRequests, setUsedToday, storedMessages, usedToday } from '../../test-support/reply-test-app.ts';
-import { setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { CONTINUE_INSTRUCTION } from '../ai/prompt.ts';
 import { chatLogs } from '../db/schema.ts';
 
 // Regenerate and swipe, continue, edit, rewind and rate a stored message; every call's unhappy paths.
-const t = setUpReplyTestApp();
-beforeEach(() => {
-  t.fake.setMode('ok');
-  t.fake.setTokenDelay(0);
-});
-
-const db = () => t.database.db;
-
-const send = (user: TTestUser, userInput: string, hist?: string) => sendMessage(t, user, userInput, hist);
+const { t, db, send } = setUpMessageSuite();
 
 async function messageCount(uuid: string) {
   const [log] = await db().select().from(chatLogs).where(eq(chatLogs.uuid, uuid));
