@@ -1,5 +1,6 @@
 // The chat screen (spec: Chat screen, States and transitions): header, toggle row, character, conversation,
 // message box and the right-hand panel, with the History drawer and the Daily Limit panel.
+
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -20,11 +21,10 @@ import { personaQuery, replyPathQuery, usageQuery } from './chat-api.ts';
 import { ChatPanel } from './chat-panel.tsx';
 import type { TChatPreferences } from './chat-preferences.ts';
 import { ChatSettingsBar, ChatTitleBar } from './chat-settings-bar.tsx';
-import { DailyLimitDialog } from './daily-limit-dialog.tsx';
 import { HistoryDrawer } from './history-drawer.tsx';
 import { MessageBox } from './message-box.tsx';
 import { MessageList } from './message-list.tsx';
-import { RewindDialog } from './rewind-dialog.tsx';
+import { ReplyDialogs } from './reply-dialogs.tsx';
 import { saveBeforeNewChat } from './save-before-new-chat.ts';
 import { useAudio } from './use-audio.ts';
 import { useChat } from './use-chat.ts';
@@ -281,11 +281,10 @@ export function ChatScreen({
         state={loreDrawer.state}
         onClose={loreDrawer.close}
       />
-      <DailyLimitDialog isOpen={isLimitOpen} onClose={() => setIsLimitOpen(false)} />
-      <RewindDialog
-        isOpen={controls.rewindTarget !== null}
-        onCancel={controls.cancelRewind}
-        onConfirm={controls.confirmRewind}
+      <ReplyDialogs
+        isLimitOpen={isLimitOpen}
+        onCloseLimit={() => setIsLimitOpen(false)}
+        controls={controls}
       />
     </Tooltip.Provider>
   );

@@ -1,5 +1,6 @@
 // A group chat: its members (Speak, mute, talkativeness, remove, Add character, who answers), the shared
 // conversation with each reply's speaker, the message box, and auto-mode (told to a free person first).
+
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pause, Play } from 'lucide-react';
@@ -8,10 +9,9 @@ import toast from 'react-hot-toast';
 import { Avatar } from '../../components/avatar.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { replyPathQuery, usageQuery } from '../chat/chat-api.ts';
-import { DailyLimitDialog } from '../chat/daily-limit-dialog.tsx';
 import { MessageBox } from '../chat/message-box.tsx';
 import { MessageList, type TSpeakers } from '../chat/message-list.tsx';
-import { RewindDialog } from '../chat/rewind-dialog.tsx';
+import { ReplyDialogs } from '../chat/reply-dialogs.tsx';
 import { useAudio } from '../chat/use-audio.ts';
 import { useMessageControls } from '../chat/use-message-controls.ts';
 import { CharacterPicker } from './character-picker.tsx';
@@ -204,11 +204,10 @@ export function GroupChatScreen({ uuid, preferences }: { uuid: string; preferenc
         onCancel={() => setIsAdding(false)}
         onConfirm={([id]) => id !== undefined && add.mutate(id)}
       />
-      <DailyLimitDialog isOpen={isLimitOpen} onClose={() => setIsLimitOpen(false)} />
-      <RewindDialog
-        isOpen={controls.rewindTarget !== null}
-        onCancel={controls.cancelRewind}
-        onConfirm={controls.confirmRewind}
+      <ReplyDialogs
+        isLimitOpen={isLimitOpen}
+        onCloseLimit={() => setIsLimitOpen(false)}
+        controls={controls}
       />
     </Tooltip.Provider>
   );
