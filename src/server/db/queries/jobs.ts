@@ -16,3 +16,22 @@ export async function countJobsByState(db: TDb, schema: string, names: string[])
   );
   return rowsOf<TJobStateCount>(result).map((r) => ({ ...r, n: Number(r.n) }));
 }
+
+/**
+ * Deletes a person's jobs in one queue whatever their state (waiting, retrying, done and kept an hour): a
+ * queued memory-judge job holds the exchange's words until it is judged. Nothing when pg-boss never ran here.
+ */
+export async function deletePersonsJobs(
+  db: TDb,
+  opts: { schema: string; queue: string; userId: number },
+): Promise<number> {
+  const exists = rowsOf<{ t: string | null }>(
+    await db.execute(sql`select to_regclass(${`${opts.schema}.job`})::text as t`),
+  )[0]?.t;
+  if (!exists) return 0;
+  const result = await db.execute(
+    sql`delete from ${sql.identifier(opts.schema)}.job
+        where name = ${opts.queue} and data->>'userId' = ${String(opts.userId)} returning id`,
+  );
+  return rowsOf(result).length;
+}

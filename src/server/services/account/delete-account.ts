@@ -1,10 +1,14 @@
 // "Delete my account": every row of theirs (the Stripe customer link lives on the user row), their
-// provider account and sessions (signed out everywhere), then the stored files only they had.
+// provider account and sessions (signed out everywhere), their exchanges waiting for the memory judge, then
+// the stored files only they had.
 import { ONLY_OWNER_MESSAGE } from '../../../shared/account.ts';
 import { isOnlyOwner, NO_OWNER_MESSAGE } from '../../auth/owner.ts';
 import type { TDb } from '../../db/client.ts';
 import { deleteUserEverywhere } from '../../db/queries/account.ts';
+import { deletePersonsJobs } from '../../db/queries/jobs.ts';
 import { rerecordedClipUrls } from '../../db/queries/voice-clips.ts';
+import { BOSS_SCHEMA } from '../../jobs/boss.ts';
+import { JUDGE_QUEUE } from '../../jobs/judge-queue.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
 import type { TStorage } from '../../storage/index.ts';
@@ -23,6 +27,9 @@ export async function deleteAccount(
   if (isLastOwner && input.leaveWithoutOwner !== true) throw new AppError('conflict', ONLY_OWNER_MESSAGE);
   // Only the files nobody else has or refers to: shared speech and a file someone else shows stay.
   const urls = await deleteUserEverywhere(db, user);
+  // Their exchanges waiting for the memory judge hold their words: gone with them (a judgment under way
+  // finds the person gone and keeps nothing).
+  await deletePersonsJobs(db, { schema: BOSS_SCHEMA, queue: JUDGE_QUEUE, userId: user.id });
   // Speech someone asked for again meanwhile was recorded anew under the same name: its file stays.
   const remade = await rerecordedClipUrls(db, urls);
   let filesRemoved = 0;

@@ -1,20 +1,25 @@
 // Judging an exchange is a pg-boss job: an exchange waiting for the judge outlives a restart (and the one
 // being judged at the stop is retried), and two app instances on one database judge each exchange once.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
 import type { TChatModel } from '../../ai/chat-model.ts';
 import { createModelSet } from '../../ai/model-set.ts';
 import { planTable } from '../../billing/plans.ts';
+import { rowsOf } from '../../db/client.ts';
 import { countJobsByState } from '../../db/queries/jobs.ts';
 import { memories } from '../../db/schema.ts';
 import { BOSS_SCHEMA } from '../../jobs/boss.ts';
 import { JUDGE_QUEUE } from '../../jobs/judge-queue.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
+import type { TStorage } from '../../storage/storage.ts';
+import { deleteAccount } from '../account/delete-account.ts';
 import { createMemoryService, type TMemoryService } from './memory-service.ts';
 
 const SERAPHINE = 1;
+const silentLog = createLogger('silent');
 const embedder = createUseLiteEmbedder();
 const database = setUpTestDatabase();
 
@@ -113,6 +118,46 @@ describe('judging as a pg-boss job', () => {
       'My sister Maya is moving to Lisbon in March',
     ]);
     expect(asked).toHaveLength(2);
+  }, 60_000);
+
+  it("deleting an account deletes that person's exchanges waiting for the judge (they hold the words)", async () => {
+    const staying = await createSignedInUser(database);
+    const leaving = await createSignedInUser(database);
+    const busy: string[] = [];
+    const memory = createMemoryService({
+      database,
+      embedder,
+      models: modelsOf(judgingModel(busy, { hangs: true })),
+    });
+    const waitingWords = (userId: number) =>
+      database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${JUDGE_QUEUE} and data->>'userId' = ${String(userId)}`,
+      );
+    const count = async (userId: number) => Number(rowsOf<{ n: number }>(await waitingWords(userId))[0]?.n);
+    try {
+      memory.rememberLater(exchange(staying.id, 'My brother Tom starts at the fire station on Monday'));
+      await until(async () => busy.length === 1);
+      memory.rememberLater(exchange(leaving.id, 'I told my therapist about the panic attacks at work'));
+      memory.rememberLater(exchange(leaving.id, 'My landlord is selling the flat in Leeds'));
+      await until(async () => (await count(leaving.id)) === 2);
+      const storage: TStorage = {
+        kind: 'local',
+        put: async () => '',
+        read: async () => null,
+        remove: async () => {},
+        owns: () => false,
+      };
+      await deleteAccount(
+        { db: database.db, storage, adminEmails: ['nobody@example.com'], log: silentLog },
+        { id: leaving.id, email: leaving.email, username: leaving.username },
+        { confirm: leaving.username },
+      );
+      expect(await count(leaving.id)).toBe(0);
+      // Another person's waiting exchange stays.
+      expect(await count(staying.id)).toBe(1);
+    } finally {
+      await memory.stop();
+    }
   }, 60_000);
 
   it('two instances on one database judge each exchange once', async () => {
