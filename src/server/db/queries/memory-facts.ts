@@ -106,6 +106,19 @@ export async function deleteFact(db: TDb, f: TOwner & { id: number }): Promise<b
 }
 
 /** A repeat of a kept fact: it counts as said again now (and as important as the more important telling). */
+/** A fact already kept from this very message (a retried judgment finds its own facts), or undefined. */
+export async function factFromMessage(
+  db: TDb,
+  f: TOwner & { chatLogUuid: string; sourcePosition: number; fact: string },
+): Promise<number | undefined> {
+  const result = await db.execute(sql`
+    select id from memories where user_id = ${f.userId} and character_id = ${f.characterId}
+      and chat_log_uuid = ${f.chatLogUuid} and source_position = ${f.sourcePosition} and fact = ${f.fact}
+    limit 1`);
+  const id = rowsOf<{ id: number }>(result)[0]?.id;
+  return id === undefined ? undefined : Number(id);
+}
+
 export async function refreshFact(
   db: TDb,
   f: TOwner & { id: number; importance: number },

@@ -5,6 +5,7 @@ import type { TMemoryRecord } from '../../db/queries/memories.ts';
 import {
   deleteFact,
   factContextOf,
+  factFromMessage,
   insertFact,
   refreshFact,
   updateFact,
@@ -90,6 +91,13 @@ async function keepFact(
   signal?: AbortSignal,
 ): Promise<TMemoryRecord | null> {
   const owner = { userId: input.userId, characterId: input.characterId };
+  const importance = toImportance(f.importance);
+  // A judgment retried after a crash keeps what it kept before: its facts from this message are refreshed.
+  if (input.chatLogUuid && input.messagePosition != null) {
+    const source = { chatLogUuid: input.chatLogUuid, sourcePosition: input.messagePosition };
+    const kept = await factFromMessage(deps.db, { ...owner, ...source, fact: f.fact });
+    if (kept !== undefined) return refreshFact(deps.db, { ...owner, id: kept, importance });
+  }
   const vector = await deps.embedOne(f.fact);
   const closest = (await deps.closest({ ...owner, text: f.fact, embedding: vector }))
     .filter((m) => m.fact !== null && !fromThisMessage.has(m.id))
@@ -103,7 +111,6 @@ async function keepFact(
     },
     signal,
   );
-  const importance = toImportance(f.importance);
   const words = {
     content: input.message,
     reply: input.reply,
