@@ -157,6 +157,9 @@ describe('judging as a pg-boss job', () => {
       expect(await count(staying.id)).toBe(1);
     } finally {
       await memory.stop();
+      // The staying person's exchange was stopped mid-judgment and would be judged by the next test's
+      // instances: the queue starts empty for each test.
+      await database.db.execute(sql`delete from pgboss.job where name = ${JUDGE_QUEUE}`);
     }
   }, 60_000);
 
