@@ -3,8 +3,9 @@
 import { ChatPage } from './pages/chat.ts';
 import { DEFAULT_E2E_PASSWORD, LoginPage } from './pages/login.ts';
 import { UserMenu, YourDataSection } from './pages/your-data.ts';
-import { rowsOfPerson, userIdOf } from './support/e2e-db.ts';
-import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { createRunDatabase, runDatabaseRows } from './support/e2e-db.ts';
+import { expect, newPerson, sessionCookies, sessionIn, test } from './support/fixtures.ts';
 import { freePort, startKindred, type TRunningServer } from './support/servers.ts';
 
 test('sign up with a password, sign out, a wrong password is refused, sign in again', async ({ page }) => {
@@ -64,40 +65,68 @@ test('Download my data gives one JSON file with my chats, characters and profile
   expect(session?.user?.username).toBeTruthy();
 });
 
-test('Delete my account removes me and signs me out; my password no longer works', async ({
-  page,
-  signIn,
-}) => {
-  const person = await signIn(newPerson('Del Delete'));
-  const username = (await sessionIn(page))!.user!.username;
-  // Something of theirs to delete: a saved chat.
-  const userId = (await userIdOf(person.email))!;
-  const saved = await page.request.post('/api/chatlogs', {
-    headers: { origin: new URL(page.url()).origin },
-    data: { userId, characterId: 1, conversation: [{ role: 'user', content: 'Hello' }] },
+test.describe('on PostgreSQL, where the rows can be read', () => {
+  let database: Awaited<ReturnType<typeof createRunDatabase>>;
+  let rows: ReturnType<typeof runDatabaseRows>;
+  let server: TRunningServer;
+  test.beforeAll(async () => {
+    database = await createRunDatabase();
+    if (!database) throw new Error('This spec needs PostgreSQL at E2E_POSTGRES_URL');
+    rows = runDatabaseRows(database.url);
+    server = await startKindred({
+      DATABASE_URL: database.url,
+      OPENAI_BASE_URL: process.env.E2E_MODEL_URL!,
+      OPENAI_API_KEY: 'e2e-key',
+      OPENAI_MODEL: 'fake-model',
+      // Someone else owns this installation, so the person deleting is not its first account (its owner).
+      ADMIN_EMAILS: 'owner@kindred.test',
+    });
   });
-  expect(saved.status()).toBe(201);
-  expect(await rowsOfPerson(userId)).toMatchObject({ chatLogs: 1, sessions: 1 });
-  const section = new YourDataSection(page);
-  await section.open();
-  await page.getByRole('button', { name: 'Delete my account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete my account' });
-  await dialog.getByLabel('Your username').fill('someone-else');
-  await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
-  await page.screenshot({ path: 'test-results/screens/delete-account.png' });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  test.afterAll(async () => {
+    await server?.stop();
+    await rows?.close();
+    await database?.drop();
+  });
 
-  await section.deleteAccount(username);
-  await expect(page).toHaveURL(/\/login$/);
-  expect((await sessionIn(page))?.user).toBeUndefined();
-  // The screen only shows the sign-in page: the rows themselves are gone.
-  expect(await userIdOf(person.email)).toBeNull();
-  expect(await rowsOfPerson(userId)).toEqual({ sessions: 0, chatLogs: 0, characters: 0, memories: 0 });
+  test('Delete my account removes me and signs me out; my password no longer works', async ({ browser }) => {
+    const person = newPerson('Del Delete');
+    const context = await browser.newContext({ baseURL: server.url });
+    await context.addCookies(await sessionCookies(server.url, person));
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/$/);
+    const username = (await sessionIn(page))!.user!.username;
+    // Something of theirs to delete: a saved chat.
+    const userId = (await rows.userIdOf(person.email))!;
+    const saved = await page.request.post('/api/chatlogs', {
+      headers: { origin: server.url },
+      data: { userId, characterId: 1, conversation: [{ role: 'user', content: 'Hello' }] },
+    });
+    expect(saved.status()).toBe(201);
+    expect(await rows.rowsOfPerson(userId)).toMatchObject({ chatLogs: 1, sessions: 1 });
+    const section = new YourDataSection(page);
+    await section.open();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+    await dialog.getByLabel('Your username').fill('someone-else');
+    await expect(dialog.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+    await expectNoAxeViolations(page, 'delete-account');
+    await page.screenshot({ path: 'test-results/screens/delete-account.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  const login = new LoginPage(page);
-  await login.continueToProvider();
-  await login.fillSignIn({ ...person, password: DEFAULT_E2E_PASSWORD });
-  await expect(page.getByRole('alert')).toHaveText('Wrong email or password');
+    await section.deleteAccount(username);
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await sessionIn(page))?.user).toBeUndefined();
+    // The screen only shows the sign-in page: the rows themselves are gone.
+    expect(await rows.userIdOf(person.email)).toBeNull();
+    expect(await rows.rowsOfPerson(userId)).toEqual({ sessions: 0, chatLogs: 0, characters: 0, memories: 0 });
+
+    const login = new LoginPage(page);
+    await login.continueToProvider();
+    await login.fillSignIn({ ...person, password: DEFAULT_E2E_PASSWORD });
+    await expect(page.getByRole('alert')).toHaveText('Wrong email or password');
+    await context.close();
+  });
 });
 
 test.describe('the owner', () => {

@@ -1,15 +1,15 @@
-// The main e2e server's database, for what the screen cannot show (documenso's pattern: act in the page,
-// then assert on the rows). The main server runs on a Postgres database made for the run (global-setup);
-// without a reachable Postgres it runs on PGlite and these helpers fail saying so.
+// A Postgres database for one spec's own server, for what the screen cannot show (documenso's pattern: act
+// in the page, then assert on the rows). The main e2e server runs on the embedded PGlite, which only its own
+// process can open.
 import { count, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { type TDatabase, wrapPostgres } from '../../src/server/db/client.ts';
+import { wrapPostgres } from '../../src/server/db/client.ts';
 import { characters, chatLogs, memories, sessions, users } from '../../src/server/db/schema.ts';
 
-/** Where global-setup makes the run's database: a Postgres server's maintenance database. */
+/** Where a spec makes its run database: a Postgres server's maintenance database. */
 export const E2E_POSTGRES_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Makes a fresh database for one run; null when no Postgres answers (the server then uses PGlite). */
+/** Makes a fresh database for one run; null when no Postgres answers. */
 export async function createRunDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin = new pg.Client({ connectionString: E2E_POSTGRES_URL, connectionTimeoutMillis: 2000 });
   try {
@@ -33,34 +33,30 @@ export async function createRunDatabase(): Promise<{ url: string; drop(): Promis
   };
 }
 
-let opened: TDatabase | null = null;
-
-/** The main server's database (one pool per worker). */
-export function e2eDb() {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url)
-    throw new Error(`The database assertions need Postgres at E2E_POSTGRES_URL (${E2E_POSTGRES_URL})`);
-  opened ??= wrapPostgres(url, 2);
-  return opened.db;
-}
-
-/** The person's user id by email; null when no account has it. */
-export async function userIdOf(email: string): Promise<number | null> {
-  const [user] = await e2eDb().select({ id: users.id }).from(users).where(eq(users.email, email));
-  return user?.id ?? null;
-}
-
-/** How many rows of each kind the database keeps for one person: sessions, chats, own characters, memories. */
-export async function rowsOfPerson(userId: number) {
-  const db = e2eDb();
-  const countOf = async (table: typeof sessions | typeof chatLogs | typeof characters | typeof memories) => {
-    const [row] = await db.select({ n: count() }).from(table).where(eq(table.userId, userId));
-    return row?.n ?? 0;
-  };
+/** A run database's rows, for what the screen cannot show. */
+export function runDatabaseRows(url: string) {
+  const { db, close } = wrapPostgres(url, 2);
   return {
-    sessions: await countOf(sessions),
-    chatLogs: await countOf(chatLogs),
-    characters: await countOf(characters),
-    memories: await countOf(memories),
+    close,
+    /** The person's user id by email; null when no account has it. */
+    async userIdOf(email: string): Promise<number | null> {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      return user?.id ?? null;
+    },
+    /** How many rows of each kind the database keeps for one person: sessions, chats, own characters, memories. */
+    async rowsOfPerson(userId: number) {
+      const countOf = async (
+        table: typeof sessions | typeof chatLogs | typeof characters | typeof memories,
+      ) => {
+        const [row] = await db.select({ n: count() }).from(table).where(eq(table.userId, userId));
+        return row?.n ?? 0;
+      };
+      return {
+        sessions: await countOf(sessions),
+        chatLogs: await countOf(chatLogs),
+        characters: await countOf(characters),
+        memories: await countOf(memories),
+      };
+    },
   };
 }

@@ -3,19 +3,17 @@
 // with no chat model, whose model download is served from this machine.
 import { startFakeOpenAI } from '../../src/test-support/fake-openai-server.ts';
 import { buildTinyGguf } from '../../src/test-support/tiny-gguf.ts';
-import { createRunDatabase } from './e2e-db.ts';
 import { serveFile } from './file-server.ts';
 import { freePort, startKindred } from './servers.ts';
 
 export default async function globalSetup() {
   const model = await startFakeOpenAI({ tokenDelayMs: 5 });
   const modelEnv = { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: 'e2e-key', OPENAI_MODEL: 'fake-model' };
-  // The main server on a database of its own on Postgres, so specs can assert on its rows (e2e-db.ts).
-  const database = await createRunDatabase();
+  // The main server runs on the embedded defaults (PGlite with pgvector: memory search by meaning); a spec
+  // that asserts on rows starts its own server on Postgres (e2e-db.ts).
   // Check-ins within seconds on the main server, so the browser suite can see one arrive.
   const main = await startKindred({
     ...modelEnv,
-    ...(database ? { DATABASE_URL: database.url } : {}),
     CHECKIN_MIN_AGE_SECONDS: '3',
     CHECKIN_SWEEP_SECONDS: '2',
     CHECKIN_QUIET_HOURS: 'off',
@@ -43,12 +41,10 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = main.url;
   process.env.E2E_NO_MODEL_URL = noModel.url;
   process.env.E2E_DATA_DIR = main.dataDir;
-  if (database) process.env.E2E_DATABASE_URL = database.url;
   process.env.E2E_GOOGLE_URL = google.url;
   process.env.E2E_MODEL_URL = model.url;
   return async () => {
     await Promise.all([main.stop(), google.stop(), noModel.stop()]);
     await Promise.all([model.close(), modelFile.close()]);
-    await database?.drop();
   };
 }
