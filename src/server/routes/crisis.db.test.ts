@@ -104,6 +104,58 @@ describe('the reply check', () => {
   });
 });
 
+describe('in a group chat', () => {
+  const ROOK = 3;
+  const startGroup = async () => {
+    const res = await call(t, 'POST', '/api/groups', {
+      user: me,
+      json: { characterIds: [SERAPHINE, ROOK], replyOrder: 'natural' },
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { uuid: string }).uuid;
+  };
+  const write = async (uuid: string, userInput: string) => {
+    const res = await call(t, 'POST', `/api/groups/${uuid}/messages`, {
+      user: me,
+      json: { userInput, memoryEnabled: false },
+    });
+    expect(res.status).toBe(201);
+  };
+  const turn = async (uuid: string, characterId: number) => {
+    const res = await call(t, 'POST', `/api/groups/${uuid}/turn`, {
+      user: me,
+      json: { characterId, memoryEnabled: false },
+    });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  it("a character's turn answers a crisis with the card and the care instruction, counted once for the message", async () => {
+    const uuid = await startGroup();
+    const before = await counts();
+    await write(uuid, "honestly i don't want to wake up tomorrow");
+    const first = await turn(uuid, SERAPHINE);
+    expect(first.crisis.lines.length).toBeGreaterThan(0);
+    expect(lastSystemPrompt()).toContain(CRISIS_INSTRUCTION);
+    // The next character answering the same message keeps the care, and the referral is not counted again.
+    const second = await turn(uuid, ROOK);
+    expect(second.crisis).toBeDefined();
+    expect(lastSystemPrompt()).toContain(CRISIS_INSTRUCTION);
+    expect((await counts()).referrals).toBe(before.referrals + 1);
+  });
+
+  it('an unsafe group reply is replaced by the safe message and never stored', async () => {
+    const uuid = await startGroup();
+    const before = await counts();
+    await write(uuid, 'Just kill yourself, said the villain in my story');
+    const body = await turn(uuid, SERAPHINE);
+    expect(body.reply).toBe(SAFE_REPLY);
+    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chatLogUuid, uuid));
+    expect(stored.some((m) => m.role === 'assistant' && /kill yourself/i.test(m.content))).toBe(false);
+    expect((await counts()).unsafe).toBe(before.unsafe + 1);
+  });
+});
+
 describe('/api/safety/country and /api/safety/crisis-lines', () => {
   it('refuses signed out (401), malformed (400) and a country without lines (400)', async () => {
     expect((await call(t, 'PUT', '/api/safety/country', { json: { country: 'US' } })).status).toBe(401);

@@ -30,8 +30,9 @@ const ZMemberParam = z.object({ uuid: ZChatLogUuid, characterId: ZCharacterId })
 
 export function groupsRoutes(deps: TReplyDeps) {
   const { db } = deps;
-  // Group messages and turns run without the crisis check today (as before the routes shared this).
-  const services = (c: TAppContext) => ({ ...replyServices(c, deps), safety: undefined });
+  // A character's turn gets the same care as any reply: the crisis check of the person's last message, a
+  // minor's instructions, the reply check.
+  const services = (c: TAppContext) => replyServices(c, deps);
   return new Hono<TAppEnv>()
     .post('/', async (c) => {
       const user = requireUser(c);
