@@ -2,8 +2,8 @@
 // different memories of the quality set below it.
 import { describe, expect, it } from 'vitest';
 import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../../test-support/memory-quality-set.ts';
-import { DUPLICATE_SIMILARITY } from '../services/memories/memory-service.ts';
 import { cosine } from './embedder.ts';
+import { DUPLICATE_SIMILARITY } from './thresholds.ts';
 import { createUseLiteEmbedder } from './use-lite-embedder.ts';
 
 const RETELLINGS: [string, string][] = [

@@ -3,7 +3,8 @@ import type { TMemory } from '../../../shared/memories.ts';
 import type { TDb } from '../../db/client.ts';
 import { memoryCharacter } from '../../db/queries/memories.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type TMemoryService, toMemory } from './memory-service.ts';
+import type { TMemoryService } from './memory-service.ts';
+import { toMemory } from './to-memory.ts';
 
 /** Hand-made memories matter: the person chose them. */
 const HAND_MADE_IMPORTANCE = 0.8;

@@ -1,6 +1,7 @@
 // Memory around one reply: recall before it (into the prompt), and hand the exchange to the judge after it.
 import type { TChatModel } from '../../ai/chat-model.ts';
-import type { TMemoryService, TPromptMemory } from './memory-service.ts';
+import type { TMemoryService } from './memory-service.ts';
+import type { TPromptMemory } from './recall-for-reply.ts';
 
 export type TReplyMemory = {
   memories: TPromptMemory[];

@@ -3,7 +3,7 @@ import type { TFactHistoryEntry, TMemory } from '../../../shared/memories.ts';
 import type { TDb } from '../../db/client.ts';
 import type { TMemoryRecord } from '../../db/queries/memories.ts';
 import { factHistoryOf } from '../../db/queries/memory-facts.ts';
-import { toMemory } from './memory-service.ts';
+import { toMemory } from './to-memory.ts';
 
 /**
  * The person's memories as the API shows them, each with its history (one query for all): what its fact

@@ -1,6 +1,6 @@
 // What the judge keeps of an exchange: its facts, each compared with the person's closest kept facts (add,
 // update, delete or refresh), or, when the model named no usable fact, the person's words as before facts.
-import type { TDb } from '../../db/client.ts';
+import type { TChatModel } from '../../ai/chat-model.ts';
 import type { TMemoryRecord } from '../../db/queries/memories.ts';
 import {
   deleteFact,
@@ -10,10 +10,12 @@ import {
   refreshFact,
   updateFact,
 } from '../../db/queries/memory-facts.ts';
-import type { TLogger } from '../../lib/logger.ts';
+import { modelOfVector } from '../../memory/embedder.ts';
 import { reconcileFact } from '../../memory/facts.ts';
 import { judgeExchange, type TJudgedFact, toImportance } from '../../memory/judge.ts';
-import type { TRememberInput } from './memory-service.ts';
+import type { TMemoryIndex } from '../../memory/memory-index.ts';
+import { findMemories } from './find-memories.ts';
+import { writeMemory } from './write-memory.ts';
 
 /** Kept facts a new fact is compared with: the person's closest few of the character's. */
 export const CLOSEST_KEPT_FACTS = 3;
@@ -24,32 +26,31 @@ export const CLOSEST_KEPT_FACTS = 3;
  */
 export const KEPT_MIN_SIMILARITY = 0.4;
 
-export type TFactDeps = {
-  db: TDb;
-  log?: TLogger;
-  /** The id stored beside a vector: the encoder that made it. */
-  modelOf(vector: number[]): string;
-  embedOne(text: string): Promise<number[] | null>;
-  /** pgvector text form of a vector when this database has pgvector, else null. */
-  vectorFor(vector: number[] | null): Promise<string | null>;
-  /** The person's memories of the character closest to a text (the memory search, best first). */
-  closest(input: {
-    userId: number;
-    characterId: number;
-    text: string;
-    embedding: number[] | null;
-  }): Promise<TMemoryRecord[]>;
-  /** Keeps the person's words as a memory (hand-added and pre-fact memories' path, with its dedupe). */
-  keepWords(input: TRememberInput, importance: number): Promise<TMemoryRecord>;
+export type TRememberInput = {
+  userId: number;
+  characterId: number;
+  characterName: string;
+  chatLogUuid: string | null;
+  /** The person's message's position in the chat (null: not a stored chat message); a fact's source. */
+  messagePosition?: number | null;
+  /** When the message was sent (ISO; now when missing): relative dates are resolved against it. */
+  sentAt?: string;
+  message: string;
+  reply: string;
+  model: TChatModel;
+  /** The message's vector, when recall already made it. */
+  embedding?: number[] | null;
+  /** The encoder that made `embedding` (a vector from an encoder memory no longer uses is made again). */
+  embeddingModel?: string | null;
 };
 
 /** Judge, then keep; returns what was added or changed (empty when nothing was). */
 export async function rememberExchange(
-  deps: TFactDeps,
+  index: TMemoryIndex,
   input: TRememberInput,
   signal?: AbortSignal,
 ): Promise<TMemoryRecord[]> {
-  const person = await factContextOf(deps.db, input.userId);
+  const person = await factContextOf(index.db, input.userId);
   const verdict = await judgeExchange(
     input.model,
     {
@@ -64,18 +65,18 @@ export async function rememberExchange(
   // Stopped while judging (shutdown): the job is already back in the queue for a retry.
   signal?.throwIfAborted();
   if (verdict === null) {
-    deps.log?.debug({ model: input.model.id }, 'memory judge gave no usable answer');
+    index.log?.debug({ model: input.model.id }, 'memory judge gave no usable answer');
     return [];
   }
   if (!verdict.remember) return [];
   // The model said to remember but named no usable fact: the person's words are kept, as before facts.
-  if (verdict.facts.length === 0) return [await deps.keepWords(input, toImportance(verdict.importance))];
+  if (verdict.facts.length === 0) return [await keepWords(index, input, toImportance(verdict.importance))];
   const kept: TMemoryRecord[] = [];
   for (const fact of verdict.facts) {
     // Facts of one message are never compared with each other: each says something of its own.
     signal?.throwIfAborted();
-    const row = await keepFact(deps, input, fact, new Set(kept.map((k) => k.id)), signal).catch((err) => {
-      deps.log?.warn({ err }, 'a fact was not kept');
+    const row = await keepFact(index, input, fact, new Set(kept.map((k) => k.id)), signal).catch((err) => {
+      index.log?.warn({ err }, 'a fact was not kept');
       return null;
     });
     if (row) kept.push(row);
@@ -83,8 +84,28 @@ export async function rememberExchange(
   return kept;
 }
 
+// A vector recall made before the encoder changed (a job waits a while) is made again by the current one.
+const isCurrent = (index: TMemoryIndex, e: TRememberInput): e is TRememberInput & { embedding: number[] } =>
+  Boolean(e.embedding) &&
+  (e.embeddingModel ?? modelOfVector(index.embedder, e.embedding ?? [])) === index.embedder.id;
+
+/** Keeps the person's words as a memory (hand-added and pre-fact memories' path, with its dedupe). */
+async function keepWords(index: TMemoryIndex, exchange: TRememberInput, importance: number) {
+  return writeMemory(index, {
+    userId: exchange.userId,
+    characterId: exchange.characterId,
+    characterName: exchange.characterName,
+    chatLogUuid: exchange.chatLogUuid,
+    sourcePosition: exchange.messagePosition ?? null,
+    content: exchange.message,
+    reply: exchange.reply,
+    importance,
+    embedding: isCurrent(index, exchange) ? exchange.embedding : await index.embedOne(exchange.message),
+  });
+}
+
 async function keepFact(
-  deps: TFactDeps,
+  index: TMemoryIndex,
   input: TRememberInput,
   f: TJudgedFact,
   fromThisMessage: Set<number>,
@@ -95,11 +116,19 @@ async function keepFact(
   // A judgment retried after a crash keeps what it kept before: its facts from this message are refreshed.
   if (input.chatLogUuid && input.messagePosition != null) {
     const source = { chatLogUuid: input.chatLogUuid, sourcePosition: input.messagePosition };
-    const kept = await factFromMessage(deps.db, { ...owner, ...source, fact: f.fact });
-    if (kept !== undefined) return refreshFact(deps.db, { ...owner, id: kept, importance });
+    const kept = await factFromMessage(index.db, { ...owner, ...source, fact: f.fact });
+    if (kept !== undefined) return refreshFact(index.db, { ...owner, id: kept, importance });
   }
-  const vector = await deps.embedOne(f.fact);
-  const closest = (await deps.closest({ ...owner, text: f.fact, embedding: vector }))
+  const vector = await index.embedOne(f.fact);
+  const closest = (
+    await findMemories(index, {
+      ...owner,
+      text: f.fact,
+      embedding: vector,
+      limit: 8,
+      minSimilarity: KEPT_MIN_SIMILARITY,
+    })
+  )
     .filter((m) => m.fact !== null && !fromThisMessage.has(m.id))
     .slice(0, CLOSEST_KEPT_FACTS);
   const decision = await reconcileFact(
@@ -119,12 +148,12 @@ async function keepFact(
   };
   // A vector as stored: its pgvector text (null without pgvector or a vector) and the encoder that made it.
   const stored = async (v: number[] | null) => {
-    const literal = await deps.vectorFor(v);
-    return { embedding: literal, embeddingModel: literal && v ? deps.modelOf(v) : null };
+    const literal = await index.vectorFor(v);
+    return { embedding: literal, embeddingModel: literal && v ? modelOfVector(index.embedder, v) : null };
   };
   const embedding = await stored(vector);
   const add = () =>
-    insertFact(deps.db, {
+    insertFact(index.db, {
       ...owner,
       ...words,
       ...embedding,
@@ -134,17 +163,17 @@ async function keepFact(
       happensOn: f.happensOn,
       importance,
     });
-  deps.log?.debug({ action: decision.action }, 'memory fact');
+  index.log?.debug({ action: decision.action }, 'memory fact');
   switch (decision.action) {
     case 'add':
       return add();
     case 'none':
-      return refreshFact(deps.db, { ...owner, id: decision.id, importance });
+      return refreshFact(index.db, { ...owner, id: decision.id, importance });
     case 'update': {
       // The rewritten fact is what is searched now: its own vector.
       const rewritten =
-        decision.fact === f.fact ? embedding : await stored(await deps.embedOne(decision.fact));
-      return updateFact(deps.db, {
+        decision.fact === f.fact ? embedding : await stored(await index.embedOne(decision.fact));
+      return updateFact(index.db, {
         ...owner,
         ...words,
         id: decision.id,
@@ -156,10 +185,10 @@ async function keepFact(
       });
     }
     case 'delete': {
-      await deleteFact(deps.db, { ...owner, id: decision.id });
+      await deleteFact(index.db, { ...owner, id: decision.id });
       if (decision.fact === null) return null;
-      const now = decision.fact === f.fact ? embedding : await stored(await deps.embedOne(decision.fact));
-      return insertFact(deps.db, {
+      const now = decision.fact === f.fact ? embedding : await stored(await index.embedOne(decision.fact));
+      return insertFact(index.db, {
         ...owner,
         ...words,
         ...now,

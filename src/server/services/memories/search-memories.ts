@@ -1,8 +1,9 @@
 // The person searches their memories (of one character or all): matches, not neighbours.
 import type { TMemory } from '../../../shared/memories.ts';
 import type { TDb } from '../../db/client.ts';
+import { SEARCH_MIN_SIMILARITY } from '../../memory/thresholds.ts';
 import { withHistory } from './memory-history.ts';
-import { SEARCH_MIN_SIMILARITY, type TMemoryService } from './memory-service.ts';
+import type { TMemoryService } from './memory-service.ts';
 
 export async function searchMemoriesFor(
   memory: TMemoryService,

@@ -1,0 +1,46 @@
+// What every memory use case works with: the database, the encoder (a failed embedding is logged and
+// searched without), and what search can use on this database (detected once).
+import type { TDb } from '../db/client.ts';
+import type { TLogger } from '../lib/logger.ts';
+import { type TEmbedder, toVectorLiteral } from './embedder.ts';
+import { detectSearchCapabilities, type TSearchCapabilities } from './search-capabilities.ts';
+
+export type TMemoryIndex = {
+  db: TDb;
+  embedder: TEmbedder;
+  log?: TLogger;
+  capabilities(): Promise<TSearchCapabilities>;
+  /** The vector of a text, or null when the encoder fails (recall then uses full text alone). */
+  embedOne(text: string): Promise<number[] | null>;
+  /** pgvector text form of a vector when this database has pgvector, else null. */
+  vectorFor(vector: number[] | null): Promise<string | null>;
+};
+
+export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TLogger }): TMemoryIndex {
+  const { db, embedder, log } = deps;
+  let caps: Promise<TSearchCapabilities> | null = null;
+  const capabilities = () => {
+    caps ??= detectSearchCapabilities(db).then((c) => {
+      if (!c.vector) log?.info({ trgm: c.trgm }, 'memory search: BM25 alone (this Postgres has no pgvector)');
+      else log?.info({ trgm: c.trgm, embeddings: embedder.id }, 'memory search: vectors, BM25 and trigrams');
+      return c;
+    });
+    return caps;
+  };
+  return {
+    db,
+    embedder,
+    log,
+    capabilities,
+    async embedOne(text) {
+      try {
+        const [v] = await embedder.embed([text]);
+        return v ?? null;
+      } catch (err) {
+        log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
+        return null;
+      }
+    },
+    vectorFor: async (vector) => ((await capabilities()).vector && vector ? toVectorLiteral(vector) : null),
+  };
+}
