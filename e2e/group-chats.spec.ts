@@ -92,3 +92,28 @@ test('a group of three: the two named answer, auto-mode runs three turns and sto
   expect(width).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/screens/group-phone.png', fullPage: true });
 });
+
+test('a message in a group that reads like a crisis shows the crisis card above the replies', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await page.getByRole('button', { name: 'Start a group chat' }).click();
+  const picker = page.getByRole('dialog', { name: 'Start a group chat' });
+  for (const name of MEMBERS.slice(0, 2)) await picker.getByRole('checkbox', { name }).check();
+  await picker.getByRole('button', { name: 'Start group chat' }).click();
+  await expect(page).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
+
+  const box = page.getByPlaceholder('Type your message to the group...');
+  await box.fill("Seraphine, honestly i don't want to wake up tomorrow");
+  await box.press('Enter');
+  const card = page.getByRole('alert', { name: 'Crisis support' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link', { name: 'findahelpline.com' })).toBeVisible();
+  const replies = page.getByRole('log', { name: 'Conversation' }).locator('[data-message="assistant"]');
+  await expect(replies.first()).toBeVisible();
+  await expect(box).toBeEnabled();
+  // The card sits between the person's message and the replies.
+  expect((await card.boundingBox())!.y).toBeLessThan((await replies.first().boundingBox())!.y);
+  await page.screenshot({ path: 'test-results/screens/group-crisis-card.png' });
+});

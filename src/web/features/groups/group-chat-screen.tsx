@@ -14,6 +14,7 @@ import { MessageList, type TSpeakers } from '../chat/message-list.tsx';
 import { ReplyDialogs } from '../chat/reply-dialogs.tsx';
 import { useAudio } from '../chat/use-audio.ts';
 import { useMessageControls } from '../chat/use-message-controls.ts';
+import { CrisisCard } from '../safety/crisis-card.tsx';
 import { CharacterPicker } from './character-picker.tsx';
 import { addMember, groupQuery } from './groups-api.ts';
 import { MemberBar } from './member-bar.tsx';
@@ -150,6 +151,7 @@ export function GroupChatScreen({ uuid, preferences }: { uuid: string; preferenc
             playingKey={audio.playingKey}
             onToggleAudio={(key, url) => url && audio.toggle(key, url)}
             onRetry={() => chat.answer()}
+            renderUserActions={(m) => chat.crises[m.key] && <CrisisCard card={chat.crises[m.key]!} />}
             isBusy={chat.isBusy}
             hasEarlier={false}
             isLoadingEarlier={false}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TChatLog } from '../../../shared/chat.ts';
 import { AUTO_MODE_DELAY_MS } from '../../../shared/group-limits.ts';
+import type { TCrisisCard } from '../../../shared/safety.ts';
 import { chatLogPage, ReplyError, streamReply, usageQuery } from '../chat/chat-api.ts';
 import { fromStored } from '../chat/use-chat.ts';
 import { writeInGroup } from './groups-api.ts';
@@ -28,10 +29,15 @@ export function useGroupChat(options: {
   const [pending, setPending] = useState<TGroupPending | null>(null);
   const [isAuto, setIsAuto] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Crisis cards by the key of the person's message that read like a crisis, shown above its replies.
+  const [crises, setCrises] = useState<Record<string, TCrisisCard>>({});
   const autoRef = useRef(false);
   const controllerRef = useRef<AbortController | null>(null);
   const optionsRef = useRef(options);
   optionsRef.current = options;
+  const messages = (log.data?.conversation ?? []).map((m) => fromStored(m));
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const refresh = useCallback(async () => {
@@ -60,7 +66,12 @@ export function useGroupChat(options: {
             kind: o.kind,
           },
           {
-            onStart: (start) => setPending({ speakerId: start.speakerId, text: '' }),
+            onStart: (start) => {
+              setPending({ speakerId: start.speakerId, text: '' });
+              const answered = messagesRef.current.findLast((m) => m.role === 'user');
+              const card = start.crisis;
+              if (card && answered) setCrises((all) => ({ ...all, [answered.key]: card }));
+            },
             onThoughts: () => {},
             onDelta: (text) => setPending((p) => p && { ...p, text: p.text + text }),
             onAudio: (audio) => o.isVoiceOn && o.onAudioPart?.(key, audio.url),
@@ -133,12 +144,12 @@ export function useGroupChat(options: {
     stopAuto();
   }
 
-  const page = log.data;
   return {
-    log: page as TChatLog | undefined,
+    log: log.data as TChatLog | undefined,
     isLoading: log.isLoading,
     isMissing: log.isError,
-    messages: (page?.conversation ?? []).map((m) => fromStored(m)),
+    messages,
+    crises,
     pending,
     failure,
     isBusy,
