@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import type { TChatLog } from '../../shared/chat.ts';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
+import { AddCharacterButton } from '../features/groups/start-group-button.tsx';
 import { useChatSettings } from '../features/settings/use-chat-settings.ts';
 import { api } from '../lib/api.ts';
 
@@ -35,6 +36,7 @@ export function ChatRoute() {
       characterId={id}
       hist={hist}
       focusPosition={hist && Number.isInteger(at) ? at : null}
+      renderAddCharacter={(chatHist) => <AddCharacterButton characterId={id} hist={chatHist} />}
       preferences={{
         isVoiceOn: settings.voicePlayback,
         setIsVoiceOn: (on) => settings.change({ voicePlayback: on }),

@@ -4,9 +4,9 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import type { TRecentChat } from '../../../shared/chat.ts';
 import { ownCharactersQuery } from '../../features/characters/queries.ts';
-import { GroupFaces } from '../../features/groups/group-faces.tsx';
 import { api } from '../../lib/api.ts';
 import { Avatar } from '../avatar.tsx';
+import { GroupFaces } from '../group-faces.tsx';
 
 export const recentChatsQuery = {
   queryKey: ['chatlogs', 'recent'],

@@ -1,10 +1,9 @@
 // The chat screen's right-hand panel: New Chat, the Memories, History and Lorebooks drawers, adding a
 // character, and the Internal Monologue switch. On narrow screens it lies over the chat.
 import { BookOpen, Brain, History, MessageSquarePlus, X } from 'lucide-react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { useDrawer } from '../../components/drawer.tsx';
 import { Switch } from '../../components/switch.tsx';
-import { AddCharacterButton } from '../groups/start-group-button.tsx';
 
 type TDrawerControl = ReturnType<typeof useDrawer>;
 
@@ -14,8 +13,8 @@ export function ChatPanel(props: {
   onClose: () => void;
   onNewChat: () => void;
   drawers: { memories: TDrawerControl; history: TDrawerControl; lorebooks: TDrawerControl };
-  characterId: number;
-  hist: string | null;
+  /** 'Add character' (the group chat feature's button: a chat does not know about groups). */
+  addCharacter: ReactNode;
   isMonologueOn: boolean;
   setIsMonologueOn: (on: boolean) => void;
 }) {
@@ -56,7 +55,7 @@ export function ChatPanel(props: {
             {label}
           </button>
         ))}
-        <AddCharacterButton characterId={props.characterId} hist={props.hist} />
+        {props.addCharacter}
         <div className="mt-2 rounded-xl border border-line p-2">
           <Switch
             label="Internal Monologue"

@@ -3,7 +3,7 @@
 
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TCrisisCard } from '../../../shared/safety.ts';
 import { useDrawer } from '../../components/drawer.tsx';
@@ -37,12 +37,15 @@ export function ChatScreen({
   hist,
   focusPosition = null,
   preferences,
+  renderAddCharacter,
 }: {
   characterId: number;
   hist: string | null;
   /** ?at=: the message a memory was taken from, shown highlighted. */
   focusPosition?: number | null;
   preferences: TChatPreferences;
+  /** The panel's 'Add character' for this chat (null: not saved yet), given by the route. */
+  renderAddCharacter: (hist: string | null) => ReactNode;
 }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
@@ -242,8 +245,7 @@ export function ChatScreen({
             onClose={() => preferences.setIsPanelOpen(false)}
             onNewChat={() => void onNewChat()}
             drawers={{ memories: memoryDrawer, history, lorebooks: loreDrawer }}
-            characterId={characterId}
-            hist={chat.hist}
+            addCharacter={renderAddCharacter(chat.hist)}
             isMonologueOn={isMonologueOn}
             setIsMonologueOn={preferences.setIsMonologueOn}
           />

@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { TChatLogSummary } from '../../../shared/chat.ts';
 import { CHAT_TITLE_MAX_CHARS } from '../../../shared/chat-limits.ts';
-import { GroupFaces } from '../groups/group-faces.tsx';
+import { GroupFaces } from '../../components/group-faces.tsx';
 
 export function HistoryItem({
   log,

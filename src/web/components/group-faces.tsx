@@ -1,6 +1,6 @@
 // A group chat's members as overlapping avatars (History, the sidebar), named for screen readers.
-import type { TGroupFace } from '../../../shared/groups.ts';
-import { Avatar } from '../../components/avatar.tsx';
+import type { TGroupFace } from '../../shared/groups.ts';
+import { Avatar } from './avatar.tsx';
 
 export function GroupFaces({ members, size = 24 }: { members: TGroupFace[]; size?: number }) {
   const names = members.map((m) => m.name).join(', ');
