@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TChatModel, TCompleteJsonInput } from '../ai/chat-model.ts';
+import { modelAnswering } from '../../test-support/json-models.ts';
 import { parseDecision, reconcileFact } from './facts.ts';
 
 const kept = [
   { id: 41, fact: 'Sam lives in Paris', happensOn: null },
   { id: 57, fact: 'Sam plans to visit Rome', happensOn: '2026-12-05' },
 ];
-
-function modelAnswering(answer: unknown) {
-  const calls: TCompleteJsonInput[] = [];
-  const model: TChatModel = {
-    id: 'test:facts',
-    isAvailable: async () => true,
-    async *streamReply() {},
-    async completeJson(input) {
-      calls.push(input);
-      if (answer instanceof Error) throw answer;
-      return answer;
-    },
-  };
-  return { model, calls };
-}
 
 describe('reconcileFact', () => {
   it('shows the kept facts numbered (with their days), never their ids, and maps the number back', async () => {

@@ -1,22 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FACT_KINDS } from '../../shared/memories.ts';
-import type { TChatModel, TCompleteJsonInput } from '../ai/chat-model.ts';
+import { modelAnswering } from '../../test-support/json-models.ts';
 import { FACTS_MAX, JUDGE_SCHEMA, judgeExchange, localDay, parseVerdict, toDay } from './judge.ts';
-
-function modelAnswering(answer: unknown | Error) {
-  const calls: TCompleteJsonInput[] = [];
-  const model: TChatModel = {
-    id: 'test:judge',
-    isAvailable: async () => true,
-    async *streamReply() {},
-    async completeJson(input) {
-      calls.push(input);
-      if (answer instanceof Error) throw answer;
-      return answer;
-    },
-  };
-  return { model, calls };
-}
 
 const exchange = { message: 'My interview at the bakery is on Friday', reply: 'Good luck!' };
 

@@ -1,37 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BAG_OF_WORDS,
-  judged,
-  personNamed,
-  SERAPHINE,
-  tell as tellAs,
-} from '../../../test-support/scripted-judge.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
-import type { TDatabase } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { judged, SERAPHINE, setUpJudgedMemory } from '../../../test-support/scripted-judge.ts';
 import { deleteFact, factHistoryOf, refreshFact, updateFact } from '../../db/queries/memory-facts.ts';
 import { memories } from '../../db/schema.ts';
 import { exportAccount } from '../account/export-data.ts';
-import { memoriesOfCharacter } from './list-memories.ts';
-import { createMemoryService, type TMemoryService } from './memory-service.ts';
 import { searchMemoriesFor } from './search-memories.ts';
 
-let database: TDatabase;
-let memory: TMemoryService;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  memory = createMemoryService({ database, embedder: BAG_OF_WORDS });
-});
-afterAll(async () => {
-  await database.close();
-});
-
-const person = (name: string) => personNamed(database, name);
-const tell = (userId: number, message: string, answers: unknown[], extra: { sentAt?: string } = {}) =>
-  tellAs(memory, userId, message, answers, extra);
-
-const factsOf = async (userId: number) =>
-  (await memoriesOfCharacter(database.db, userId, SERAPHINE)).map((m) => m.fact);
+const suite = setUpJudgedMemory();
+const { person, tell, factsOf } = suite;
 
 describe("another person's facts", () => {
   it('are never compared, changed, forgotten, refreshed, listed, searched or exported for someone else', async () => {
@@ -40,7 +16,7 @@ describe("another person's facts", () => {
     await tell(bea, 'I live in Paris near the river', [
       judged({ fact: 'Bea lives in Paris', kind: 'place' }),
     ]);
-    const beas = await database.db.select().from(memories).where(eq(memories.userId, bea));
+    const beas = await suite.database.db.select().from(memories).where(eq(memories.userId, bea));
     const beaFact = beas[0]!;
     await tell(sam, 'I adore the croissants in Paris', [
       judged({ fact: 'Sam adores Paris croissants', kind: 'preference' }),
@@ -56,7 +32,7 @@ describe("another person's facts", () => {
     const owner = { userId: sam, characterId: SERAPHINE, id: beaFact.id };
     const words = { content: 'x', reply: '', chatLogUuid: null, sourcePosition: null };
     expect(
-      await updateFact(database.db, {
+      await updateFact(suite.database.db, {
         ...owner,
         ...words,
         fact: 'Bea lives in Rome',
@@ -67,19 +43,19 @@ describe("another person's facts", () => {
         embeddingModel: null,
       }),
     ).toBeNull();
-    expect(await deleteFact(database.db, owner)).toBe(false);
-    expect(await refreshFact(database.db, { ...owner, importance: 1 })).toBeNull();
-    expect(await factHistoryOf(database.db, sam, [beaFact.id])).toEqual([]);
-    const [still] = await database.db.select().from(memories).where(eq(memories.id, beaFact.id));
+    expect(await deleteFact(suite.database.db, owner)).toBe(false);
+    expect(await refreshFact(suite.database.db, { ...owner, importance: 1 })).toBeNull();
+    expect(await factHistoryOf(suite.database.db, sam, [beaFact.id])).toEqual([]);
+    const [still] = await suite.database.db.select().from(memories).where(eq(memories.id, beaFact.id));
     expect(still).toMatchObject({ fact: 'Bea lives in Paris', updatedAt: beaFact.updatedAt });
     expect(await factsOf(sam)).toEqual(['Sam lives in Paris', 'Sam adores Paris croissants']);
-    const found = await searchMemoriesFor(memory, database.db, {
+    const found = await searchMemoriesFor(suite.memory, suite.database.db, {
       userId: sam,
       characterId: null,
       query: 'Paris',
     });
     expect(found.map((m) => m.fact).sort()).toEqual(['Sam adores Paris croissants', 'Sam lives in Paris']);
-    const samsData = await exportAccount(database.db, { read: async () => null } as never, sam);
+    const samsData = await exportAccount(suite.database.db, { read: async () => null } as never, sam);
     expect(JSON.stringify(samsData)).not.toContain('Bea lives');
   });
 });
@@ -92,7 +68,7 @@ describe("'Download my data'", () => {
       judged({ fact: 'Sam works at the museum', kind: 'work' }),
       { action: 'update', target: 1, fact: 'Sam works at the museum' },
     ]);
-    const data = await exportAccount(database.db, { read: async () => null } as never, sam);
+    const data = await exportAccount(suite.database.db, { read: async () => null } as never, sam);
     expect(data.parts.memories).toEqual([
       expect.objectContaining({
         fact: 'Sam works at the museum',

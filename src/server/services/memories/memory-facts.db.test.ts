@@ -1,43 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BAG_OF_WORDS,
-  judged,
-  personNamed,
-  SERAPHINE,
-  tell as tellAs,
-} from '../../../test-support/scripted-judge.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
-import type { TDatabase } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { judged, SERAPHINE, setUpJudgedMemory } from '../../../test-support/scripted-judge.ts';
 import { saveTimeZone } from '../../db/queries/check-ins.ts';
 import { topTopics } from '../../db/queries/memories.ts';
 import { memoryTerms } from '../../db/schema.ts';
 import { memoriesOfCharacter } from './list-memories.ts';
-import { createMemoryService, type TMemoryService } from './memory-service.ts';
 import { recentMemories } from './recent-memories.ts';
 import { searchMemoriesFor } from './search-memories.ts';
 
-let database: TDatabase;
-let memory: TMemoryService;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  memory = createMemoryService({ database, embedder: BAG_OF_WORDS });
-});
-afterAll(async () => {
-  await database.close();
-});
-
-const person = (name: string) => personNamed(database, name);
-const tell = (userId: number, message: string, answers: unknown[], extra: { sentAt?: string } = {}) =>
-  tellAs(memory, userId, message, answers, extra);
-
-const factsOf = async (userId: number) =>
-  (await memoriesOfCharacter(database.db, userId, SERAPHINE)).map((m) => m.fact);
+const suite = setUpJudgedMemory();
+const { person, tell, factsOf } = suite;
 
 describe('facts, not transcripts', () => {
   it('keeps each fact with its kind, day and source beside the words; the words stay the content', async () => {
     const sam = await person('Sam');
-    await saveTimeZone(database.db, sam, 'Asia/Tokyo');
+    await saveTimeZone(suite.database.db, sam, 'Asia/Tokyo');
     const { calls } = await tell(
       sam,
       'My interview at the bakery is tomorrow and I am so nervous',
@@ -56,7 +33,7 @@ describe('facts, not transcripts', () => {
     // One call: the judge (nothing kept yet to compare with). It was told Friday in Tokyo.
     expect(calls).toHaveLength(1);
     expect(calls[0]?.messages.at(-1)?.content).toContain('Sent: Friday 27 November 2026, 08:30 (2026-11-27)');
-    const [feeling, interview] = await memoriesOfCharacter(database.db, sam, SERAPHINE);
+    const [feeling, interview] = await memoriesOfCharacter(suite.database.db, sam, SERAPHINE);
     expect(interview).toMatchObject({
       content: 'My interview at the bakery is tomorrow and I am so nervous',
       reply: 'Tell me more!',
@@ -68,21 +45,21 @@ describe('facts, not transcripts', () => {
     expect(feeling).toMatchObject({ kind: 'feeling', happensOn: null });
     // Both the fact and the words are searchable.
     const search = (query: string) =>
-      searchMemoriesFor(memory, database.db, { userId: sam, characterId: null, query });
+      searchMemoriesFor(suite.memory, suite.database.db, { userId: sam, characterId: null, query });
     expect((await search('job interview')).map((m) => m.fact)).toContain(interview?.fact);
     expect((await search('tomorrow')).map((m) => m.fact)).toContain(interview?.fact);
     // BM25's terms (migration 0023's triggers) hold the fact's words ('job') and the person's ('tomorrow').
-    const terms = await database.db
+    const terms = await suite.database.db
       .select({ term: memoryTerms.term })
       .from(memoryTerms)
       .where(eq(memoryTerms.memoryId, interview?.id ?? 0));
     expect(terms.map((t) => t.term)).toEqual(expect.arrayContaining(['job', 'tomorrow', 'bakeri']));
     // The most-discussed topics are the person's own words, each message once: never their name.
-    const topics = await topTopics(database.db, sam, 5);
+    const topics = await topTopics(suite.database.db, sam, 5);
     expect(topics).toContain('bakery');
     expect(topics).not.toContain('sam');
     // /profile's highlights show the message once, however many facts were kept of it.
-    expect((await recentMemories(database.db, sam)).map((m) => m.content)).toEqual([
+    expect((await recentMemories(suite.database.db, sam)).map((m) => m.content)).toEqual([
       'My interview at the bakery is tomorrow and I am so nervous',
     ]);
   });
@@ -92,7 +69,7 @@ describe('facts, not transcripts', () => {
     await tell(ada, 'I volunteer at the animal shelter on Sundays', [
       { remember: true, importance: 3, facts: 'x' },
     ]);
-    const added = await memory.store({
+    const added = await suite.memory.store({
       userId: ada,
       characterId: SERAPHINE,
       characterName: 'Seraphine Vale',
@@ -100,7 +77,7 @@ describe('facts, not transcripts', () => {
       reply: '',
       importance: 0.8,
     });
-    const list = await memoriesOfCharacter(database.db, ada, SERAPHINE);
+    const list = await memoriesOfCharacter(suite.database.db, ada, SERAPHINE);
     expect(list.map((m) => [m.content, m.fact, m.kind])).toEqual([
       ['My grandmother taught me to knit', null, null],
       ['I volunteer at the animal shelter on Sundays', null, null],
@@ -111,7 +88,7 @@ describe('facts, not transcripts', () => {
       judged({ fact: 'Ada learned to knit from her grandmother', kind: 'person' }),
     ]);
     expect(calls).toHaveLength(1);
-    expect((await memoriesOfCharacter(database.db, ada, SERAPHINE)).map((m) => m.content)).toContain(
+    expect((await memoriesOfCharacter(suite.database.db, ada, SERAPHINE)).map((m) => m.content)).toContain(
       'My grandmother taught me to knit',
     );
   });
@@ -130,7 +107,7 @@ describe('facts that stay true', () => {
     expect(calls[1]?.messages.at(-1)?.content).toContain(
       '1. Sam lives in Paris\nNew fact: Sam moved to Berlin',
     );
-    const list = await memoriesOfCharacter(database.db, sam, SERAPHINE);
+    const list = await memoriesOfCharacter(suite.database.db, sam, SERAPHINE);
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
       fact: 'Sam lives in Berlin',
@@ -138,7 +115,7 @@ describe('facts that stay true', () => {
       history: [{ fact: 'Sam lives in Paris', kind: 'place' }],
     });
     // Found by the new place, not kept as a second 'lives in' fact.
-    const found = await searchMemoriesFor(memory, database.db, {
+    const found = await searchMemoriesFor(suite.memory, suite.database.db, {
       userId: sam,
       characterId: null,
       query: 'Berlin',
@@ -167,7 +144,7 @@ describe('facts that stay true', () => {
       judged({ fact: "Sam's cat is now called Pudding", kind: 'pet' }),
       { action: 'update', target: 1, fact: "Sam's cat is called Pudding (she was Biscuit)" },
     ]);
-    const [cat] = await memoriesOfCharacter(database.db, sam, SERAPHINE);
+    const [cat] = await memoriesOfCharacter(suite.database.db, sam, SERAPHINE);
     expect(cat?.fact).toBe("Sam's cat is called Pudding (she was Biscuit)");
     expect(cat?.history.map((h) => h.fact)).toEqual(["Sam's cat is called Biscuit"]);
   });
@@ -187,12 +164,12 @@ describe('facts that stay true', () => {
   it('a repeat refreshes the kept fact; an unusable decision adds', async () => {
     const sam = await person('Sam');
     await tell(sam, 'I love jazz', [judged({ fact: 'Sam loves jazz', kind: 'preference', importance: 2 })]);
-    const [before] = await memoriesOfCharacter(database.db, sam, SERAPHINE);
+    const [before] = await memoriesOfCharacter(suite.database.db, sam, SERAPHINE);
     await tell(sam, 'Jazz is really my favourite music', [
       judged({ fact: 'Sam loves jazz music', kind: 'preference', importance: 5 }),
       { action: 'none', target: 1, fact: null },
     ]);
-    const [after] = await memoriesOfCharacter(database.db, sam, SERAPHINE);
+    const [after] = await memoriesOfCharacter(suite.database.db, sam, SERAPHINE);
     expect(after?.id).toBe(before?.id);
     expect(after?.importance).toBe(1);
     expect(Date.parse(after?.updatedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(before?.updatedAt ?? ''));

@@ -1,32 +1,17 @@
 // A judgment retried after a crash (pg-boss runs the job again) keeps no fact twice: the facts it already
 // kept from that message are found by their source and refreshed, whatever the model answers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BAG_OF_WORDS,
-  judged,
-  personNamed,
-  SERAPHINE,
-  scriptedJudge,
-} from '../../../test-support/scripted-judge.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
-import type { TDatabase } from '../../db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { judged, SERAPHINE, scriptedJudge, setUpJudgedMemory } from '../../../test-support/scripted-judge.ts';
 import { createChatLog } from '../../db/queries/chat-logs.ts';
-import { memoriesOfCharacter } from './list-memories.ts';
-import { createMemoryService, type TMemoryService } from './memory-service.ts';
 
-let database: TDatabase;
-let memory: TMemoryService;
-beforeAll(async () => {
-  database = await openTestDatabase();
-  memory = createMemoryService({ database, embedder: BAG_OF_WORDS });
-});
-afterAll(() => database.close());
+const suite = setUpJudgedMemory();
+const { person, factsOf } = suite;
 
 describe('a retried judgment', () => {
   it('adds none of the facts it kept the first time', async () => {
-    const sam = await personNamed(database, 'Sam');
+    const sam = await person('Sam');
     const said = 'My dog Biscuit is afraid of thunder and I walk him at six';
-    const chat = await createChatLog(database.db, {
+    const chat = await createChatLog(suite.database.db, {
       userId: sam,
       characterId: SERAPHINE,
       source: 'text',
@@ -42,7 +27,7 @@ describe('a retried judgment', () => {
       );
     const judgeOnce = async (answers: unknown[]) => {
       const s = scriptedJudge(answers);
-      await memory.remember({
+      await suite.memory.remember({
         userId: sam,
         characterId: SERAPHINE,
         characterName: 'Seraphine Vale',
@@ -62,7 +47,7 @@ describe('a retried judgment', () => {
       { action: 'add', target: 0, fact: null },
     ]);
     expect(retry.calls).toHaveLength(1);
-    const facts = (await memoriesOfCharacter(database.db, sam, SERAPHINE)).map((m) => m.fact).sort();
+    const facts = (await factsOf(sam)).sort();
     expect(facts).toEqual([
       'Sam has a dog called Biscuit who is afraid of thunder',
       'Sam walks Biscuit at six',
