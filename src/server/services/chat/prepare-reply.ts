@@ -53,6 +53,8 @@ export type TPreparedReply = {
   messagePosition: number | null;
   /** The chat's last non-empty messages, oldest first, ending with what the model answers or goes on from. */
   history: THistory;
+  /** The history holds every non-empty message of the chat (a short chat): lore reads no deeper. */
+  isWholeChat?: boolean;
   /** Ask the character to go on from the history's last reply (continue). */
   continueLast?: boolean;
   /** The reply takes the place of an earlier one (regenerate, continue): its lore is replaced, never kept. */

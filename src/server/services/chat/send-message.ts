@@ -91,7 +91,8 @@ async function storeUserMessage(deps: TReplyDeps, plan: TDailyPlan, input: TSend
         uuid: hist,
         limit: CHAT_CONTEXT_MESSAGES,
       });
-      return { character, uuid: hist, messagePosition: last.position, slot, history };
+      const isWholeChat = history.length < CHAT_CONTEXT_MESSAGES;
+      return { character, uuid: hist, messagePosition: last.position, slot, history, isWholeChat };
     }
   }
   const now = new Date();
@@ -117,5 +118,7 @@ async function storeUserMessage(deps: TReplyDeps, plan: TDailyPlan, input: TSend
     messagePosition: result.position,
     slot,
     history: [...result.context, message],
+    // Fewer than asked for: the context is every earlier non-empty message of the chat.
+    isWholeChat: result.context.length < CHAT_CONTEXT_MESSAGES - 1,
   };
 }

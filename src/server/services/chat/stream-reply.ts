@@ -64,6 +64,7 @@ export async function startStreaming(
       chatUuid: uuid,
       history,
       hasLore: character.hasLore,
+      isWholeChat: prepared.isWholeChat,
     }).catch((err) => {
       deps.log?.warn({ err }, 'lorebooks not scanned');
       return NO_REPLY_LORE;

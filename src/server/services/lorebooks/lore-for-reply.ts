@@ -22,6 +22,8 @@ export async function loreForReply(
     random?: () => number;
     /** Whether any book may apply (read with the chat target): false reads none. */
     hasLore?: boolean;
+    /** The history holds every non-empty message of the chat: no deeper read can find more. */
+    isWholeChat?: boolean;
   },
 ): Promise<TReplyLoreResult> {
   if (opts.hasLore === false) return NO_REPLY_LORE;
@@ -30,7 +32,7 @@ export async function loreForReply(
   let messages = opts.history.map((message) => message.content);
   // A book may scan deeper than the context the model gets: read the rest of that depth.
   const depth = Math.max(...found.map(({ book }) => book.scanDepth));
-  if (depth > messages.length && opts.chatUuid) {
+  if (depth > messages.length && opts.chatUuid && !opts.isWholeChat) {
     const deeper = await recentNonEmptyMessages(db, {
       userId: opts.userId,
       uuid: opts.chatUuid,
