@@ -667,7 +667,7 @@ async function runOnce(c: TCase): Promise<TRunResult> {
   const perTurn = (s: TSide, micros: number) => (micros / 1000 / s.turns).toFixed(2);
   const gate = await lastGate;
   for (const s of sides) {
-    const { cpuMicros, mainMicros, encoderMicros, sysMicros } = s.cpu;
+    const { cpuMicros, mainMicros, encoderMicros, sysMicros, readCalls, writeCalls } = s.cpu;
     console.log(
       `    ${s.name.padEnd(14)} CPU ${perTurn(s, cpuMicros)} ms/turn (main ${perTurn(s, mainMicros)}, kernel ${perTurn(
         s,
@@ -676,7 +676,9 @@ async function runOnce(c: TCase): Promise<TRunResult> {
         s.firstWords,
       ).toFixed(
         0,
-      )} ms p99 ${p99(s.firstWords).toFixed(0)} ms  ${((s.turns / s.wallMs) * 1000).toFixed(1)} turns/s`,
+      )} ms p99 ${p99(s.firstWords).toFixed(0)} ms  ${((s.turns / s.wallMs) * 1000).toFixed(1)} turns/s  ${(
+        readCalls / s.turns
+      ).toFixed(1)} reads, ${(writeCalls / s.turns).toFixed(1)} writes/turn`,
     );
   }
   console.log(
