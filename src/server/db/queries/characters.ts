@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import { rowsOf, type TDb } from '../client.ts';
+import type { TSqlParam } from '../prepared-sql.ts';
 import { characters, type TCharacterRow, users } from '../schema.ts';
 
 /** The columns a list needs; descriptions and cards stay in the database. */
@@ -28,13 +29,15 @@ export type TCharacterListRow = {
  * The person is known to be 18 or over: a date of birth at least 18 years before today (UTC). Someone
  * under 18, or whose date of birth is not known yet, is not.
  */
-export const isKnownAdultSql = (userId: number | SQL) =>
+export const isKnownAdultSql = (userId: TSqlParam<number> | SQL) =>
   sql`exists (select 1 from ${users} au where au.id = ${userId}
     and au.birth_date <= (now() at time zone 'UTC')::date - interval '18 years')`;
 
 /** Characters marked 18+ by their owner are hidden from anyone not known to be an adult (issue 23). */
-export const adultAllowedSql = (isAdultColumn: SQL | typeof characters.isAdult, userId: number | SQL) =>
-  sql`(not ${isAdultColumn} or ${isKnownAdultSql(userId)})`;
+export const adultAllowedSql = (
+  isAdultColumn: SQL | typeof characters.isAdult,
+  userId: TSqlParam<number> | SQL,
+) => sql`(not ${isAdultColumn} or ${isKnownAdultSql(userId)})`;
 
 /** LIKE with the person's text taken literally. */
 const nameContains = (q: string): SQL =>

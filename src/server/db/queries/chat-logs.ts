@@ -1,6 +1,7 @@
 // SQL for chat logs and their messages (one row per message); every query is scoped to the owner in SQL.
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
+import { preparedSql } from '../prepared-sql.ts';
 import { characters, chatLogs, chatMessages, type TChatLogRow, type TChatMessageRow } from '../schema.ts';
 
 export type TNewMessage = {
@@ -64,22 +65,37 @@ export async function createChatLogWithMessage(
  * Appends one message at the end of the person's chat log, in one statement: bumping message_count
  * locks the log's row, so concurrent appends get consecutive positions. Null when the log is not theirs.
  */
+const appendMessageSql = preparedSql(
+  'append_message',
+  () => sql`
+    with bumped as (
+      update ${chatLogs} set message_count = message_count + 1, updated_at = now()
+      where uuid = ${sql.placeholder('uuid')} and user_id = ${sql.placeholder('userId')}
+      returning uuid, message_count
+    )
+    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url, speaker_id, is_cut_off)
+    select uuid, message_count - 1, ${sql.placeholder('role')}, ${sql.placeholder('content')},
+      ${sql.placeholder('internalThoughts')}, ${sql.placeholder('audioUrl')},
+      ${sql.placeholder('speakerId')}::integer, ${sql.placeholder('isCutOff')}
+    from bumped
+    returning position`,
+);
+
 export async function appendMessage(
   db: TDb,
   opts: { userId: number; uuid: string; message: TNewMessage },
 ): Promise<number | null> {
   const m = opts.message;
-  const result = await db.execute(sql`
-    with bumped as (
-      update ${chatLogs} set message_count = message_count + 1, updated_at = now()
-      where uuid = ${opts.uuid} and user_id = ${opts.userId}
-      returning uuid, message_count
-    )
-    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url, speaker_id, is_cut_off)
-    select uuid, message_count - 1, ${m.role}, ${m.content}, ${m.internalThoughts ?? null}, ${m.audioUrl ?? null},
-      ${m.speakerId ?? null}::integer, ${m.isCutOff ?? false}
-    from bumped
-    returning position`);
+  const result = await appendMessageSql(db, {
+    uuid: opts.uuid,
+    userId: opts.userId,
+    role: m.role,
+    content: m.content,
+    internalThoughts: m.internalThoughts ?? null,
+    audioUrl: m.audioUrl ?? null,
+    speakerId: m.speakerId ?? null,
+    isCutOff: m.isCutOff ?? false,
+  });
   const row = rowsOf<{ position: number }>(result)[0];
   return row ? Number(row.position) : null;
 }

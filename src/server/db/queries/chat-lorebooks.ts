@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { TReplyLore } from '../../../shared/lorebooks.ts';
 import type { TDb } from '../client.ts';
+import type { TSqlParam } from '../prepared-sql.ts';
 import {
   characters,
   chatLogs,
@@ -60,7 +61,11 @@ export async function attachedLorebookIds(db: TDb, userId: number, uuid: string)
  * Which rows of lorebooks apply to a reply (see lorebooksForReply); the reply's start statement asks
  * whether any does with the same condition (chat-target.ts), so a chat without books reads none.
  */
-export function lorebooksApplySql(opts: { userId: number; characterId: number; chatUuid: string | null }) {
+export function lorebooksApplySql(opts: {
+  userId: TSqlParam<number>;
+  characterId: TSqlParam<number>;
+  chatUuid: TSqlParam<string> | null;
+}) {
   const { userId, characterId, chatUuid } = opts;
   const attached = chatUuid
     ? sql`${lorebooks.id} in (select cl.lorebook_id from ${chatLorebooks} cl join ${chatLogs} c on c.uuid = cl.chat_log_uuid
@@ -85,21 +90,46 @@ export async function lorebooksForReply(
   db: TDb,
   opts: { userId: number; characterId: number; chatUuid: string | null },
 ): Promise<{ book: TLorebookRow; entries: TLorebookEntryRow[] }[]> {
-  const rows = await db
-    .select({ book: lorebooks, entry: lorebookEntries })
-    .from(lorebooks)
-    .leftJoin(
-      lorebookEntries,
-      and(eq(lorebookEntries.lorebookId, lorebooks.id), eq(lorebookEntries.enabled, true)),
-    )
-    .where(lorebooksApplySql(opts))
-    .orderBy(asc(lorebooks.id), asc(lorebookEntries.sort), asc(lorebookEntries.id));
+  const rows = await booksForReplyStatement(db, Boolean(opts.chatUuid)).execute({
+    userId: opts.userId,
+    characterId: opts.characterId,
+    chatUuid: opts.chatUuid,
+  });
   const found: { book: TLorebookRow; entries: TLorebookEntryRow[] }[] = [];
   for (const { book, entry } of rows) {
     if (found.at(-1)?.book.id !== book.id) found.push({ book, entries: [] });
     if (entry) found.at(-1)!.entries.push(entry);
   }
   return found;
+}
+
+/** lorebooksForReply's query, built once per database (it runs on every reply), for a chat or none. */
+const prepareBooksForReply = (db: TDb, hasChat: boolean) =>
+  db
+    .select({ book: lorebooks, entry: lorebookEntries })
+    .from(lorebooks)
+    .leftJoin(
+      lorebookEntries,
+      and(eq(lorebookEntries.lorebookId, lorebooks.id), eq(lorebookEntries.enabled, true)),
+    )
+    .where(
+      lorebooksApplySql({
+        userId: sql.placeholder('userId'),
+        characterId: sql.placeholder('characterId'),
+        chatUuid: hasChat ? sql.placeholder('chatUuid') : null,
+      }),
+    )
+    .orderBy(asc(lorebooks.id), asc(lorebookEntries.sort), asc(lorebookEntries.id))
+    .prepare(hasChat ? 'lorebooks_for_chat_reply' : 'lorebooks_for_reply');
+const booksForReply = new WeakMap<TDb, ReturnType<typeof prepareBooksForReply>[]>();
+
+function booksForReplyStatement(db: TDb, hasChat: boolean) {
+  let prepared = booksForReply.get(db);
+  if (!prepared) {
+    prepared = [prepareBooksForReply(db, false), prepareBooksForReply(db, true)];
+    booksForReply.set(db, prepared);
+  }
+  return prepared[hasChat ? 1 : 0]!;
 }
 
 /** Records on the chat's latest message (the reply just stored) the entries it was given. */

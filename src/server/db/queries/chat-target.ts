@@ -1,8 +1,9 @@
 // SQL for the start of a reply: the chat target (the character, whose the named chat log is, the
 // user persona) as one shared statement, and the send's single statement that reserves today's slot, stores
 // the person's message and reads the chat's context. Scoped to the person in SQL.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
+import { preparedSql, type TSqlParam } from '../prepared-sql.ts';
 import { characters, chatLogs, chatMessages, lorebooks, memories, userSettings, users } from '../schema.ts';
 import { adultAllowedSql } from './characters.ts';
 import { lorebooksApplySql } from './chat-lorebooks.ts';
@@ -30,12 +31,19 @@ export type TChatTarget = {
 
 type TTargetKey = { userId: number; characterId: number; uuid: string | null };
 
+/** The key's values as given (one statement) or as placeholders (the send's prepared statement). */
+type TTargetKeySql = {
+  userId: TSqlParam<number>;
+  characterId: TSqlParam<number>;
+  uuid: TSqlParam<string> | null;
+};
+
 /**
  * The one statement that finds a chat target: the character the person may see (built-in and not hidden by
  * the owner, or their own; one marked 18+ only for a person known to be an adult),
  * the character of the named chat log when it is theirs, and the user persona. No row: no such character.
  */
-function chatTargetSql(opts: TTargetKey) {
+function chatTargetSql(opts: TTargetKeySql) {
   const lore = lorebooksApplySql({ userId: opts.userId, characterId: opts.characterId, chatUuid: opts.uuid });
   return sql`
     select c.name, c.description, c.memory_disabled as "memoryDisabled", l.character_id as "logCharacterId",
@@ -88,6 +96,71 @@ export type TStoredUserMessage = {
 };
 
 /**
+ * The send's statement (see reserveAndStoreUserMessage) with its values as placeholders, in its four
+ * shapes: to a new chat log or a named one, within a daily limit or without one.
+ */
+function sendStatementSql(opts: { hasLog: boolean; hasLimit: boolean }): SQL {
+  const p = sql.placeholder;
+  const key = { userId: p('userId'), characterId: p('characterId'), uuid: opts.hasLog ? p('uuid') : null };
+  const allowed = opts.hasLog
+    ? sql`exists (select 1 from target where "logCharacterId" = ${key.characterId})`
+    : sql`exists (select 1 from target)`;
+  const reserve = reserveDailyMessageSql({
+    userId: key.userId,
+    day: p('day'),
+    limit: opts.hasLimit ? p('limit') : null,
+    onlyIf: allowed,
+  });
+  const store = opts.hasLog
+    ? sql`
+    log as (
+      update ${chatLogs} set message_count = message_count + 1, updated_at = now()
+      where uuid = ${key.uuid} and user_id = ${key.userId} and exists (select 1 from slot)
+      returning uuid, message_count
+    )`
+    : sql`
+    log as (
+      insert into ${chatLogs} (user_id, character_id, source, message_count)
+      select ${key.userId}, ${key.characterId}, 'text', 1 where exists (select 1 from slot)
+      returning uuid, message_count
+    )`;
+  // The context query reads the snapshot from before the insert, so it never includes the new message.
+  const context = opts.hasLog
+    ? sql`(select coalesce(json_agg(json_build_object('role', c.role, 'content', c.content) order by c.position), '[]'::json)
+        from (select m.role, m.content, m.position from ${chatMessages} m
+              join ${chatLogs} o on o.uuid = m.chat_log_uuid and o.user_id = ${key.userId}
+              where m.chat_log_uuid = ${key.uuid} and btrim(m.content) <> ''
+              order by m.position desc limit ${p('contextLimit')}) c)`
+    : sql`'[]'::json`;
+  return sql`
+    with target as (${chatTargetSql(key)}),
+    slot as (${reserve}),
+    ${store},
+    inserted as (
+      insert into ${chatMessages} (chat_log_uuid, position, role, content)
+      select uuid, message_count - 1, 'user', ${p('content')} from log
+      returning chat_log_uuid, position
+    )
+    select t.*, (select count from slot) as count, (select chat_log_uuid from inserted) as uuid,
+      (select position from inserted) as position, ${context} as context
+    from (select 1) one left join target t on true`;
+}
+
+const sendStatement = (name: string, shape: { hasLog: boolean; hasLimit: boolean }) =>
+  preparedSql(name, () => sendStatementSql(shape));
+
+const sendStatements = {
+  newLog: {
+    limited: sendStatement('send_new_log_limited', { hasLog: false, hasLimit: true }),
+    unlimited: sendStatement('send_new_log', { hasLog: false, hasLimit: false }),
+  },
+  log: {
+    limited: sendStatement('send_limited', { hasLog: true, hasLimit: true }),
+    unlimited: sendStatement('send', { hasLog: true, hasLimit: false }),
+  },
+};
+
+/**
  * One statement for a send: look up the character (and the named chat log), take today's message slot
  * (`day`, within `limit`; null: unlimited) only when the character may be talked to here and, only when
  * one was taken, append the person's message (to a new chat log when `uuid` is null) and read the chat's
@@ -98,51 +171,17 @@ export async function reserveAndStoreUserMessage(
   db: TDb,
   opts: TTargetKey & { day: string; limit: number | null; content: string; contextLimit: number },
 ): Promise<TStoredUserMessage> {
-  const allowed =
-    opts.uuid === null
-      ? sql`exists (select 1 from target)`
-      : sql`exists (select 1 from target where "logCharacterId" = ${opts.characterId})`;
-  const reserve = reserveDailyMessageSql({
+  const statement =
+    sendStatements[opts.uuid === null ? 'newLog' : 'log'][opts.limit === null ? 'unlimited' : 'limited'];
+  const result = await statement(db, {
     userId: opts.userId,
+    characterId: opts.characterId,
+    uuid: opts.uuid,
     day: opts.day,
     limit: opts.limit,
-    onlyIf: allowed,
+    content: opts.content,
+    contextLimit: opts.contextLimit - 1,
   });
-  const store =
-    opts.uuid === null
-      ? sql`
-    log as (
-      insert into ${chatLogs} (user_id, character_id, source, message_count)
-      select ${opts.userId}, ${opts.characterId}, 'text', 1 where exists (select 1 from slot)
-      returning uuid, message_count
-    )`
-      : sql`
-    log as (
-      update ${chatLogs} set message_count = message_count + 1, updated_at = now()
-      where uuid = ${opts.uuid} and user_id = ${opts.userId} and exists (select 1 from slot)
-      returning uuid, message_count
-    )`;
-  // The context query reads the snapshot from before the insert, so it never includes the new message.
-  const context =
-    opts.uuid === null
-      ? sql`'[]'::json`
-      : sql`(select coalesce(json_agg(json_build_object('role', c.role, 'content', c.content) order by c.position), '[]'::json)
-        from (select m.role, m.content, m.position from ${chatMessages} m
-              join ${chatLogs} o on o.uuid = m.chat_log_uuid and o.user_id = ${opts.userId}
-              where m.chat_log_uuid = ${opts.uuid} and btrim(m.content) <> ''
-              order by m.position desc limit ${opts.contextLimit - 1}) c)`;
-  const result = await db.execute(sql`
-    with target as (${chatTargetSql(opts)}),
-    slot as (${reserve}),
-    ${store},
-    inserted as (
-      insert into ${chatMessages} (chat_log_uuid, position, role, content)
-      select uuid, message_count - 1, 'user', ${opts.content} from log
-      returning chat_log_uuid, position
-    )
-    select t.*, (select count from slot) as count, (select chat_log_uuid from inserted) as uuid,
-      (select position from inserted) as position, ${context} as context
-    from (select 1) one left join target t on true`);
   // The target's columns are all null when there is no such character.
   const row = rowsOf<
     { count: number | null; uuid: string | null; position: number | null; context: unknown } & {

@@ -1,12 +1,13 @@
 // SQL for the daily message allowance: one row per person and UTC day, changed by single atomic statements.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
+import type { TSqlParam } from '../prepared-sql.ts';
 import { dailyUsage } from '../schema.ts';
 
 export type TReserveDailyMessage = {
-  userId: number;
-  day: string;
-  limit: number | null;
+  userId: TSqlParam<number>;
+  day: TSqlParam<string>;
+  limit: TSqlParam<number> | null;
   /** A condition (e.g. on an earlier CTE of a larger statement): without it, no slot is taken. */
   onlyIf?: SQL;
 };
