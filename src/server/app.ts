@@ -8,7 +8,7 @@ import { requestId } from 'hono/request-id';
 import { BIRTH_DATE_NEEDED_MESSAGE } from '../shared/birth-date.ts';
 import { modelSetFromConfig, type TModelSet } from './ai/model-set.ts';
 import { createSignInBackoff } from './auth/idp/sign-in-backoff.ts';
-import { readSessionUser } from './auth/session.ts';
+import { readSessionUser, readSessionUserCountingReply } from './auth/session.ts';
 import { createBilling, describeBilling } from './billing/index.ts';
 import { planTable } from './billing/plans.ts';
 import type { TConfig } from './config.ts';
@@ -130,9 +130,25 @@ export function createApp(deps: TAppDeps) {
     c.set('user', null);
     return next();
   });
+  // A reply's session lookup counts it against the reply limits too (one statement; checked below, after
+  // the date of birth, where the limits always were).
+  for (const path of REPLY_PATHS) {
+    app.use(path, async (c, next) => {
+      if (c.req.method !== 'POST') return next();
+      const address = clientAddress(c, config.TRUST_PROXY);
+      const found = await readSessionUserCountingReply(c, db, limits.reply, address);
+      c.set('user', found.user);
+      c.set('checkReplyLimits', found.checkLimits);
+      return next();
+    });
+  }
   for (const guarded of ['/api/*', '/upload/*', '/assistant-*', '/ollama-health']) {
     app.use(guarded, async (c, next) => {
       if (c.req.path === BILLING_WEBHOOK_PATH) return next(); // signed by Stripe, not by a session
+      if (c.get('checkReplyLimits')) {
+        requireUser(c);
+        return next();
+      }
       c.set('user', await readSessionUser(c, db));
       requireUser(c);
       return next();
@@ -169,7 +185,9 @@ export function createApp(deps: TAppDeps) {
   // Every call that makes the model answer counts: a new message, and answering again or going on.
   const replyLimit: MiddlewareHandler<TAppEnv> = async (c, next) => {
     if (c.req.method !== 'POST') return next();
-    await limits.reply.consume(requireUser(c).id, clientAddress(c, config.TRUST_PROXY));
+    const checkLimits = c.get('checkReplyLimits');
+    if (checkLimits) checkLimits();
+    else await limits.reply.consume(requireUser(c).id, clientAddress(c, config.TRUST_PROXY));
     return next();
   };
   for (const path of REPLY_PATHS) app.use(path, replyLimit);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../test-support/db-snapshot.ts';
 import { setUpPerson, setUpReplyTestApp } from '../test-support/set-up.ts';
@@ -9,6 +10,7 @@ import {
   type TTestUser,
 } from '../test-support/test-app.ts';
 import { avatarPng } from '../test-support/test-cards.ts';
+import { users } from './db/schema.ts';
 
 // The findings of the attacker's probe, each shown fixed (issue 11).
 const NUL = String.fromCharCode(0);
@@ -171,6 +173,23 @@ describe('rate limits on uploads and replies (stored in the database)', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('a reply refused before the limits (no date of birth yet) counts nothing against them', async () => {
+    const person = await createSignedInUser(t.database, { birthDate: null });
+    const send = async (i: number) => {
+      const res = await call(t, 'POST', '/assistant-reply-openai', {
+        user: person,
+        json: { userId: person.id, characterId: 1, userInput: `Hello ${i}` },
+      });
+      await res.text();
+      return res.status;
+    };
+    const refused = [await send(0), await send(1), await send(2), await send(3)];
+    expect(refused).toEqual([403, 403, 403, 403]);
+    await t.database.db.update(users).set({ birthDate: '1990-01-01' }).where(eq(users.id, person.id));
+    // The limit is 3: the four refusals took none of it.
+    expect([await send(4), await send(5), await send(6), await send(7)]).toEqual([200, 200, 200, 429]);
   });
 
   it('answering again and going on count against the same per-person limit as a new message', async () => {

@@ -3,7 +3,8 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { TDb } from '../db/client.ts';
-import { findSessionWithUser } from '../db/queries/users.ts';
+import { findSessionCountingReply, findSessionWithUser } from '../db/queries/users.ts';
+import type { TLimiterPair } from '../lib/rate-limit.ts';
 
 export type TSessionUser = {
   id: number;
@@ -30,4 +31,37 @@ export async function readSessionUser(c: Context, db: TDb): Promise<TSessionUser
   if (!row || row.user.suspendedAt) return null;
   const { id, email, name, username, image, isSubscribed, birthDate } = row.user;
   return { id, email, name, username, image, isSubscribed, birthDate };
+}
+
+/**
+ * A reply call's session lookup, counting the attempt against the reply limits in the same statement
+ * (one round trip before the model is asked instead of two). As readSessionUser and then the limits
+ * would: nothing is counted for no session, a suspended person or one without a date of birth;
+ * `checkLimits` throws the 429 when either limit is over (the caller runs it where the limits belong).
+ */
+export async function readSessionUserCountingReply(
+  c: Context,
+  db: TDb,
+  limits: TLimiterPair,
+  address: string,
+): Promise<{ user: TSessionUser | null; checkLimits(): void }> {
+  const token = sessionTokenOf(c);
+  const none = { user: null, checkLimits: () => {} };
+  if (!token) return none;
+  const now = Date.now();
+  const attempt = limits.attempt(address, now);
+  const found = await findSessionCountingReply(db, {
+    token,
+    personPrefix: attempt.firstPrefix,
+    personExpire: attempt.firstExpire,
+    addressKey: attempt.secondKey,
+    addressExpire: attempt.secondExpire,
+    now: attempt.now,
+  });
+  if (!found || found.person.suspendedAt) return none;
+  const { id, email, name, username, image, isSubscribed, birthDate } = found.person;
+  return {
+    user: { id, email, name, username, image, isSubscribed, birthDate },
+    checkLimits: () => limits.judge(found.counted, id, address, now),
+  };
 }

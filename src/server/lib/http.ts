@@ -8,7 +8,13 @@ import type { TLogger } from './logger.ts';
 
 export type TAppEnv = {
   Bindings: HttpBindings;
-  Variables: { requestId: string; log: TLogger; user: TSessionUser | null };
+  Variables: {
+    requestId: string;
+    log: TLogger;
+    user: TSessionUser | null;
+    /** A reply call: its attempt was counted with the session lookup; throws the 429 when over. */
+    checkReplyLimits?: () => void;
+  };
 };
 export type TAppContext = Context<TAppEnv>;
 

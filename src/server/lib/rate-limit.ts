@@ -58,7 +58,24 @@ export function createLimiter(db: TDb, opts: TLimitOptions): TLimiter {
 export type TLimiterPair = {
   /** Counts one attempt for each key; throws a 429 AppError with Retry-After when either key is over. */
   consume(first: string | number, second: string | number): Promise<void>;
+  /**
+   * For a statement that counts the attempt along with something else (the reply's session lookup): the
+   * rows' keys (the first as its prefix, for a first key the statement finds) and their expiry from `now`.
+   */
+  attempt(second: string | number, now: number): TPairAttempt;
+  /** After such a statement: throws the 429 when either key's counted row is over its limit. */
+  judge(rows: TCountedRow[], first: string | number, second: string | number, now: number): void;
 };
+
+export type TPairAttempt = {
+  firstPrefix: string;
+  firstExpire: Date;
+  secondKey: string;
+  secondExpire: Date;
+  now: Date;
+};
+
+type TCountedRow = { key: string; points: number; expire: Date | string | null };
 
 /**
  * Two limits counted in one prepared statement: the reply path's, where the per-person and per-address
@@ -84,6 +101,14 @@ export function createLimiterPair(db: TDb, first: TLimitOptions, second: TLimitO
     })
     .returning({ key: rateLimits.key, points: rateLimits.points, expire: rateLimits.expire })
     .prepare('consume_limit_pair');
+  const judge: TLimiterPair['judge'] = (rows, firstKey, secondKey, now) => {
+    for (const opts of [first, second]) {
+      const row = rows.find((r) => r.key === keyOf(opts, opts === first ? firstKey : secondKey));
+      if (row && row.points > opts.points) {
+        throw tooMany((row.expire ? new Date(row.expire).getTime() : now) - now, opts.what);
+      }
+    }
+  };
   return {
     async consume(firstKey, secondKey) {
       const now = Date.now();
@@ -94,13 +119,16 @@ export function createLimiterPair(db: TDb, first: TLimitOptions, second: TLimitO
         secondExpire: new Date(now + second.durationSec * 1000),
         now: new Date(now).toISOString(),
       });
-      for (const opts of [first, second]) {
-        const row = rows.find((r) => r.key === keyOf(opts, opts === first ? firstKey : secondKey));
-        if (row && row.points > opts.points) {
-          throw tooMany((row.expire ? new Date(row.expire).getTime() : now) - now, opts.what);
-        }
-      }
+      judge(rows, firstKey, secondKey, now);
     },
+    attempt: (secondKey, now) => ({
+      firstPrefix: keyOf(first, ''),
+      firstExpire: new Date(now + first.durationSec * 1000),
+      secondKey: keyOf(second, secondKey),
+      secondExpire: new Date(now + second.durationSec * 1000),
+      now: new Date(now),
+    }),
+    judge,
   };
 }
 

@@ -1,7 +1,8 @@
 // SQL for people: users, their sign-in accounts and their database sessions.
 import { and, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { TDb } from '../client.ts';
-import { accounts, installationOwner, sessions, type TUserRow, users } from '../schema.ts';
+import { rowsOf, type TDb } from '../client.ts';
+import { preparedSql } from '../prepared-sql.ts';
+import { accounts, installationOwner, rateLimits, sessions, type TUserRow, users } from '../schema.ts';
 import { isPlusSql } from './billing.ts';
 
 /** A user row with isSubscribed: the plan derived from their stored subscription. */
@@ -132,6 +133,80 @@ export async function findSessionWithUser(db: TDb, sessionToken: string) {
   }
   const [row] = await prepared.execute({ token: sessionToken });
   return row;
+}
+
+/** The signed-in person as a session lookup gives them (a suspended person included: the caller decides). */
+export type TSessionPerson = {
+  id: number;
+  email: string;
+  name: string | null;
+  username: string;
+  image: string | null;
+  isSubscribed: boolean;
+  birthDate: string | null;
+  suspendedAt: string | null;
+};
+
+/** A limit's row after one attempt was counted (rate-limiter-flexible's shape, see lib/rate-limit.ts). */
+export type TCountedLimit = { key: string; points: number; expire: string | null };
+
+/**
+ * A reply's session lookup and its two rate limits in one statement: the person of a live session and,
+ * only when they may chat (not suspended, date of birth given), one attempt counted on the per-person
+ * key (`personPrefix` and their id) and on `addressKey`, as lib/rate-limit.ts' limiter pair counts them.
+ */
+const sessionCountingReplySql = preparedSql('session_counting_reply', () => {
+  const p = sql.placeholder;
+  return sql`
+    with person as (
+      select ${users.id} as id, ${users.email} as email, ${users.name} as name, ${users.username} as username,
+        ${users.image} as image, ${isPlusSql(users.id)} as "isSubscribed", ${users.birthDate}::text as "birthDate",
+        ${users.suspendedAt}::text as "suspendedAt"
+      from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+      where ${sessions.sessionToken} = ${p('token')} and ${sessions.expires} > now()
+    ),
+    counted as (
+      insert into ${rateLimits} (key, points, expire)
+      select k.key, 1, k.expire from person
+        cross join lateral (values (${p('personPrefix')}::text || person.id::text, ${p('personExpire')}::timestamptz),
+          (${p('addressKey')}::text, ${p('addressExpire')}::timestamptz)) k(key, expire)
+      where person."suspendedAt" is null and person."birthDate" is not null
+      on conflict (key) do update set
+        points = case when ${rateLimits.expire} <= ${p('now')}::timestamptz then 1 else ${rateLimits.points} + 1 end,
+        expire = case when ${rateLimits.expire} <= ${p('now')}::timestamptz then excluded.expire else ${rateLimits.expire} end
+      returning key, points, expire
+    )
+    select person.*, coalesce((select json_agg(json_build_object('key', c.key, 'points', c.points, 'expire', c.expire))
+      from counted c), '[]'::json) as counted
+    from person`;
+});
+
+export async function findSessionCountingReply(
+  db: TDb,
+  opts: {
+    token: string;
+    personPrefix: string;
+    personExpire: Date;
+    addressKey: string;
+    addressExpire: Date;
+    now: Date;
+  },
+): Promise<{ person: TSessionPerson; counted: TCountedLimit[] } | undefined> {
+  const result = await sessionCountingReplySql(db, {
+    token: opts.token,
+    personPrefix: opts.personPrefix,
+    personExpire: opts.personExpire.toISOString(),
+    addressKey: opts.addressKey,
+    addressExpire: opts.addressExpire.toISOString(),
+    now: opts.now.toISOString(),
+  });
+  const row = rowsOf<TSessionPerson & { counted: TCountedLimit[] | string }>(result)[0];
+  if (!row) return undefined;
+  const { counted, ...person } = row;
+  return {
+    person: { ...person, id: Number(person.id), isSubscribed: Boolean(person.isSubscribed) },
+    counted: typeof counted === 'string' ? (JSON.parse(counted) as TCountedLimit[]) : counted,
+  };
 }
 
 export async function updateSessionExpiry(db: TDb, sessionToken: string, expires: Date) {
