@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ describe('streamEvents under @hono/node-server (frames written straight to the r
   let url: string;
   let server: ReturnType<typeof serve>;
   const aborted: string[] = [];
+  let socketWrites = 0;
 
   beforeAll(async () => {
     const app = new Hono()
@@ -45,6 +46,17 @@ describe('streamEvents under @hono/node-server (frames written straight to the r
           },
         ),
       )
+      .get('/two-apart', (c) =>
+        streamEvents(
+          c,
+          async (stream) => {
+            await stream.send({ event: 'n', data: 1 });
+            await new Promise((r) => setTimeout(r, 30));
+            await stream.send({ event: 'n', data: 2 });
+          },
+          () => {},
+        ),
+      )
       .get('/slow', (c) =>
         streamEvents(
           c,
@@ -61,6 +73,14 @@ describe('streamEvents under @hono/node-server (frames written straight to the r
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve());
     });
+    // Every write the server makes to a connection (a write system call each, a packet or more each).
+    server.on('connection', (socket: Socket & { _writeGeneric: (...args: unknown[]) => unknown }) => {
+      const writeGeneric = socket._writeGeneric.bind(socket);
+      socket._writeGeneric = (...args) => {
+        socketWrites += 1;
+        return writeGeneric(...args);
+      };
+    });
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -74,6 +94,13 @@ describe('streamEvents under @hono/node-server (frames written straight to the r
     expect(await res.text()).toBe(
       'event: n\ndata: {"n":1}\n\nevent: n\ndata: {"n":2}\n\nevent: n\ndata: {"n":3}\n\n',
     );
+  });
+
+  it('the head leaves with the first frame and the end with the last: one write each', async () => {
+    socketWrites = 0;
+    const res = await fetch(`${url}/two-apart`);
+    expect(await res.text()).toBe('event: n\ndata: 1\n\nevent: n\ndata: 2\n\n');
+    expect(socketWrites).toBe(2);
   });
 
   it('a throw goes to onError, which can still send; the stream ends', async () => {

@@ -50,10 +50,11 @@ export function streamEvents(
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let write = (frame: string): Promise<void> | undefined => {
+  const enqueue = (frame: string): Promise<void> | undefined => {
     controller.enqueue(encoder.encode(frame));
     return undefined;
   };
+  let write = enqueue;
   const writeDirect = (response: ServerResponse) => (frame: string) => {
     if (response.write(frame)) return undefined;
     return new Promise<void>((resolve) => {
@@ -90,6 +91,9 @@ export function streamEvents(
     } catch (error) {
       await onError(error, stream);
     } finally {
+      // Ended here, the last frame and the end of the body leave in one write (the body's close would end
+      // the response a turn later, in a write of its own).
+      if (outgoing && write !== enqueue && !outgoing.writableEnded) outgoing.end();
       isClosed = true;
       try {
         controller.close();
@@ -104,9 +108,14 @@ export function streamEvents(
     },
     cancel: abort,
   });
-  outgoing?.once('close', () => {
-    if (!outgoing.writableFinished) abort();
-  });
+  if (outgoing) {
+    outgoing.once('close', () => {
+      if (!outgoing.writableFinished) abort();
+    });
+    // @hono/node-server flushes the head in a write of its own before the body's first frame; held back,
+    // it leaves with the first frame (every caller sends one at once: a reply's start event).
+    outgoing.flushHeaders = () => {};
+  }
   void go();
   for (const [key, value] of Object.entries(HEADERS)) c.header(key, value);
   return c.body(body, 200);

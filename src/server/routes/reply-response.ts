@@ -47,7 +47,12 @@ export async function replyResponse(
 ) {
   const stop = new AbortController();
   // The client going away (closing the tab, the stop button) stops the model; what arrived is kept.
-  const signal = AbortSignal.any([stop.signal, c.req.raw.signal]);
+  // A listener rather than AbortSignal.any, which costs every reply a signal kept alive through weak
+  // references (the request's signal lives exactly as long as the request).
+  const request = c.req.raw.signal;
+  if (request.aborted) stop.abort(request.reason);
+  else request.addEventListener('abort', () => stop.abort(request.reason), { once: true });
+  const signal = stop.signal;
 
   let run: TReplyRun;
   try {

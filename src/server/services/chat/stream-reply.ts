@@ -107,9 +107,14 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
   const { prepared, switches } = ctx;
   const { user, model, slot, uuid } = prepared;
   const { chainOfThoughtEnabled: withThoughts } = switches;
-  // The person's stop, or ours when the reply turns out unsafe midway.
+  // The person's stop, or ours when the reply turns out unsafe midway (a listener for the person's, taken
+  // off once the model is done: AbortSignal.any would keep a third signal per reply alive).
   const cut = new AbortController();
-  const signal = switches.signal ? AbortSignal.any([switches.signal, cut.signal]) : cut.signal;
+  const stopped = switches.signal;
+  const onStop = () => cut.abort(stopped?.reason);
+  if (stopped?.aborted) onStop();
+  else stopped?.addEventListener('abort', onStop, { once: true });
+  const signal = cut.signal;
   let problem: TReplyProblem | null = null;
   const started = performance.now();
   const remainingAfterRelease = slot.remaining === null ? null : slot.remaining + 1;
@@ -178,6 +183,8 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
       }
       isCutOff = true;
     }
+  } finally {
+    stopped?.removeEventListener('abort', onStop);
   }
 
   problem ??= deps.safety && text.trim() !== '' ? deps.safety.checkReply(text, ctx.safety) : null;
