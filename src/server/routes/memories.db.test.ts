@@ -1,53 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { TReplyResponse } from '../../shared/chat.ts';
 import type { TMemory } from '../../shared/memories.ts';
-import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
-import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
+import { setUpMemorySuite } from '../../test-support/memory-calls.ts';
+import { call } from '../../test-support/test-app.ts';
 import { memories } from '../db/schema.ts';
 
 const SERAPHINE = 1;
 const GANONDORF = 2;
 const BISCUIT = 'My golden retriever Biscuit turns five next Saturday';
 
-const t = setUpReplyTestApp();
-const other = setUpPerson(t);
-
-/** Each test's own person, so no test reads what another one left. */
-const newPerson = () => createSignedInUser(t.database, { name: 'Ada Lovelace' });
+const { t, other, newPerson, say, memoriesOf, handMade: remember } = setUpMemorySuite();
 
 const db = () => t.database.db;
-
-async function say(user: TTestUser, userInput: string, extra: Record<string, unknown> = {}) {
-  const res = await call(t, 'POST', '/assistant-reply-openai', {
-    user,
-    json: { userId: user.id, characterId: SERAPHINE, userInput, memoryEnabled: true, ...extra },
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as TReplyResponse;
-  await t.memory.idle();
-  return body;
-}
-
-const memoriesOf = async (user: TTestUser, characterId = SERAPHINE) => {
-  const res = await call(t, 'GET', `/api/memories/getmemories?userId=${user.id}&characterId=${characterId}`, {
-    user,
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as TMemory[];
-};
 
 const lastSystemPrompt = () => {
   const chat = t.fake.requests.filter((r) => r.stream);
   return chat.at(-1)?.messages[0]?.content ?? '';
 };
-
-/** A memory made by hand (POST /api/memories), as the memories dialog does. */
-async function remember(user: TTestUser, content: string, characterId = SERAPHINE): Promise<TMemory> {
-  const res = await call(t, 'POST', '/api/memories', { user, json: { characterId, content } });
-  expect(res.status).toBe(201);
-  return (await res.json()) as TMemory;
-}
 
 describe('remembering and recalling', () => {
   it('a memorable exchange becomes a memory; a trivial one does not, without a model call', async () => {

@@ -2,27 +2,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TMemory } from '../../shared/memories.ts';
-import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
-import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
+import { setUpMemorySuite } from '../../test-support/memory-calls.ts';
+import { call, type TTestUser } from '../../test-support/test-app.ts';
 import { rowsOf } from '../db/client.ts';
 import { insertFact } from '../db/queries/memory-facts.ts';
 import { toVectorLiteral } from '../memory/embedder.ts';
 
 const SERAPHINE = 1;
-const t = setUpReplyTestApp();
-const other = setUpPerson(t);
-const newPerson = () => createSignedInUser(t.database, { name: 'Ada Lovelace' });
-
-async function handMade(user: TTestUser, content: string): Promise<TMemory> {
-  const res = await call(t, 'POST', '/api/memories', { user, json: { characterId: SERAPHINE, content } });
-  expect(res.status).toBe(201);
-  return (await res.json()) as TMemory;
-}
-
-async function memoriesOf(user: TTestUser): Promise<TMemory[]> {
-  const url = `/api/memories/getmemories?userId=${user.id}&characterId=${SERAPHINE}`;
-  return (await (await call(t, 'GET', url, { user })).json()) as TMemory[];
-}
+const { t, other, newPerson, handMade, memoriesOf } = setUpMemorySuite();
 
 const edit = (user: TTestUser | undefined, id: number | string, json: unknown) =>
   call(t, 'PATCH', `/api/memories/${id}`, { user, json });

@@ -1,31 +1,12 @@
 // A reply shows which memories it was given: kept on the reply, read back by GET /api/memories/reply.
 import { describe, expect, it } from 'vitest';
-import type { TChatLog, TReplyResponse } from '../../shared/chat.ts';
+import type { TChatLog } from '../../shared/chat.ts';
 import type { TMemory } from '../../shared/memories.ts';
-import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
-import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
+import { setUpMemorySuite } from '../../test-support/memory-calls.ts';
+import { call, type TTestUser } from '../../test-support/test-app.ts';
 
 const SERAPHINE = 1;
-const t = setUpReplyTestApp();
-const other = setUpPerson(t);
-const newPerson = () => createSignedInUser(t.database, { name: 'Ada Lovelace' });
-
-async function handMade(user: TTestUser, content: string): Promise<TMemory> {
-  const res = await call(t, 'POST', '/api/memories', { user, json: { characterId: SERAPHINE, content } });
-  expect(res.status).toBe(201);
-  return (await res.json()) as TMemory;
-}
-
-async function say(user: TTestUser, userInput: string, memoryEnabled = true): Promise<TReplyResponse> {
-  const res = await call(t, 'POST', '/assistant-reply-openai', {
-    user,
-    json: { userId: user.id, characterId: SERAPHINE, userInput, memoryEnabled },
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as TReplyResponse;
-  await t.memory.idle();
-  return body;
-}
+const { t, other, newPerson, handMade, say } = setUpMemorySuite();
 
 const usedBy = (user: TTestUser | undefined, hist: string, position: number | string) =>
   call(t, 'GET', `/api/memories/reply?hist=${hist}&position=${position}`, { user });
@@ -84,7 +65,7 @@ describe('the memories a reply was given', () => {
     const first = await say(me, 'Hello there, how is your day going?');
     expect(first.memoryIds).toBeUndefined();
     await handMade(me, 'I keep bees on the roof');
-    const off = await say(me, 'Tell me about the bees', false);
+    const off = await say(me, 'Tell me about the bees', { memoryEnabled: false });
     expect(off.memoryIds).toBeUndefined();
     expect(await (await usedBy(me, off.hist, await replyPosition(me, off.hist))).json()).toEqual([]);
   });
