@@ -13,7 +13,8 @@ import { createReplyTestApp, type TReplyTestApp } from '../../test-support/reply
 import { uploadAvatar } from '../../test-support/set-up.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { v2Card } from '../../test-support/test-cards.ts';
-import { insertCharacter, listOwnCharacters } from '../db/queries/characters.ts';
+import { insertTestCharacter } from '../../test-support/test-characters.ts';
+import { listOwnCharacters } from '../db/queries/characters.ts';
 import { characters, chatLogs } from '../db/schema.ts';
 
 // Characters marked 18+ by their owner (issue 23): hidden from people under 18 (and from anyone whose date
@@ -279,14 +280,10 @@ describe('what a person under 18 may not make', () => {
     expect((await call(t, 'GET', `/api/character-personas/${ownAdultId}`, { user: someone })).status).toBe(
       404,
     );
-    const row = await insertCharacter(t.database.db, {
+    const row = await insertTestCharacter(t.database.db, {
       userId: someone.id,
       name: 'Theirs',
-      tagline: '',
       description: 'x',
-      avatarUrl: null,
-      voiceId: null,
-      voiceDescription: null,
       isAdult: true,
     });
     const put = await call(t, 'PUT', `/api/character-personas/${row.id}`, {

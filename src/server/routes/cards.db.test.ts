@@ -13,6 +13,7 @@ import {
   v3Card,
   withTextChunks,
 } from '../../test-support/test-cards.ts';
+import { insertTestCharacter } from '../../test-support/test-characters.ts';
 import { parseCard } from '../character-cards/index.ts';
 import { findVisibleCharacter, listOwnCharacters } from '../db/queries/characters.ts';
 
@@ -100,15 +101,11 @@ describe('character card import and export', () => {
     expect(seraphine.name).toBe('Seraphine Vale');
     expect(seraphine.greeting).toContain('{{userName}}');
 
-    const { insertCharacter } = await import('../db/queries/characters.ts');
-    const made = await insertCharacter(t.database.db, {
+    const made = await insertTestCharacter(t.database.db, {
       userId: me.id,
       name: 'Pip',
       tagline: 'A tiny dragon',
       description: `${ROLE_PLAY_PREFIX}You are Pip, a tiny dragon who likes {{userName}}.`,
-      avatarUrl: null,
-      voiceId: null,
-      voiceDescription: null,
     });
     const card = JSON.parse((await exportCard(made.id, 'format=json&version=v3')).toString('utf8'));
     expect(card.data).toMatchObject({
@@ -144,15 +141,10 @@ describe('character card import and export', () => {
   });
 
   it('guards both calls: signed out, someone else’s character, bad parameters, no file', async () => {
-    const { insertCharacter } = await import('../db/queries/characters.ts');
-    const theirs = await insertCharacter(t.database.db, {
+    const theirs = await insertTestCharacter(t.database.db, {
       userId: other.id,
       name: 'Hidden',
-      tagline: '',
       description: 'secret',
-      avatarUrl: null,
-      voiceId: null,
-      voiceDescription: null,
     });
     expect((await call(t, 'GET', '/api/character-cards/1?format=json')).status).toBe(401);
     const hidden = await call(t, 'GET', `/api/character-cards/${theirs.id}?format=json`, { user: me });

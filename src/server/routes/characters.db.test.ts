@@ -8,7 +8,8 @@ import {
 } from '../../shared/characters.ts';
 import { setUpPerson, setUpTestApp, uploadAvatar } from '../../test-support/set-up.ts';
 import { call } from '../../test-support/test-app.ts';
-import { findVisibleCharacter, insertCharacter } from '../db/queries/characters.ts';
+import { insertTestCharacter } from '../../test-support/test-characters.ts';
+import { findVisibleCharacter } from '../db/queries/characters.ts';
 import { CAST } from '../db/seed/cast.ts';
 
 const t = setUpTestApp();
@@ -26,24 +27,18 @@ const valid = (avatarUrl: string) => ({
 });
 
 beforeAll(async () => {
-  const row = await insertCharacter(t.database.db, {
+  const row = await insertTestCharacter(t.database.db, {
     userId: me.id,
     name: 'Zebulon Mine',
     tagline: 'mine',
     description: 'x',
-    avatarUrl: null,
-    voiceId: null,
-    voiceDescription: null,
   });
   mine = row.id;
-  const row2 = await insertCharacter(t.database.db, {
+  const row2 = await insertTestCharacter(t.database.db, {
     userId: other.id,
     name: 'Zebulon Theirs',
     tagline: 'theirs',
     description: 'secret persona',
-    avatarUrl: null,
-    voiceId: null,
-    voiceDescription: null,
   });
   theirs = row2.id;
 });

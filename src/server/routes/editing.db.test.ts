@@ -7,7 +7,7 @@ import type { TChatLogSummary } from '../../shared/chat.ts';
 import { makeChat as makeTestChat } from '../../test-support/reply-test-app.ts';
 import { setUpPerson, setUpTestApp, uploadAvatar } from '../../test-support/set-up.ts';
 import { call, type TTestUser } from '../../test-support/test-app.ts';
-import { insertCharacter } from '../db/queries/characters.ts';
+import { insertTestCharacter } from '../../test-support/test-characters.ts';
 import { appendMessage } from '../db/queries/chat-logs.ts';
 import { insertMemory } from '../db/queries/memories.ts';
 import { characters, chatLogs, memories, uploads } from '../db/schema.ts';
@@ -21,14 +21,12 @@ const other = setUpPerson(t);
 const db = () => t.database.db;
 
 async function makeCharacter(user: TTestUser, avatarUrl: string | null = null) {
-  const row = await insertCharacter(db(), {
+  const row = await insertTestCharacter(db(), {
     userId: user.id,
     name: 'Typo Nmae',
     tagline: 'a tagline',
     description: 'words',
     avatarUrl,
-    voiceId: null,
-    voiceDescription: null,
   });
   return row.id;
 }

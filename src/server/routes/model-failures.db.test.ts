@@ -1,19 +1,23 @@
 // When the model fails: a model killed mid-reply keeps what arrived (stored, marked as cut off, and Continue
 // or Retry go on from it); a model that is set up but down is "did not answer", never "no model"; with no
 // model set up the person's message is kept. Every refusal keeps what was sent and gives today's slot back.
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TChatLog, TReplyResponse, TReplyStreamEvent } from '../../shared/chat.ts';
 import { MODEL_DID_NOT_ANSWER, NO_MODEL_YET, type TModelsStatusResponse } from '../../shared/models.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { onlyOf, readReplyEvents } from '../../test-support/reply-events.ts';
+import {
+  makeChat,
+  NOWHERE,
+  setUsedToday,
+  storedMessages,
+  usedToday,
+} from '../../test-support/reply-test-app.ts';
 import type { TTestUser } from '../../test-support/test-app.ts';
 import { call, createSignedInUser, createTestApp, type TTestApp } from '../../test-support/test-app.ts';
-import { chatLogs, chatMessages, dailyUsage } from '../db/schema.ts';
-import { utcDay } from '../services/chat/daily-limit.ts';
+import { chatLogs } from '../db/schema.ts';
 
-// Nothing listens on port 9: an Ollama (or any model) that is not running.
-const NOWHERE = 'http://127.0.0.1:9';
 const SERAPHINE = 1;
 
 const replyTo = (t: TTestApp, user: TTestUser, json: Record<string, unknown>, stream = false) =>
@@ -22,28 +26,6 @@ const replyTo = (t: TTestApp, user: TTestUser, json: Record<string, unknown>, st
     json: { userId: user.id, characterId: SERAPHINE, ...json },
     headers: stream ? { accept: 'text/event-stream' } : {},
   });
-
-const stored = (t: TTestApp, uuid: string) =>
-  t.database.db
-    .select()
-    .from(chatMessages)
-    .where(eq(chatMessages.chatLogUuid, uuid))
-    .orderBy(asc(chatMessages.position));
-
-async function usedToday(t: TTestApp, userId: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, utcDay(new Date()))));
-  return row?.count ?? 0;
-}
-
-async function setUsedToday(t: TTestApp, userId: number, count: number) {
-  await t.database.db
-    .insert(dailyUsage)
-    .values({ userId, day: utcDay(new Date()), count })
-    .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { count } });
-}
 
 const chatLog = async (t: TTestApp, user: TTestUser, uuid: string) =>
   (await (await call(t, 'GET', `/api/chatlogs/${uuid}`, { user })).json()) as TChatLog;
@@ -84,7 +66,7 @@ describe('a model killed mid-reply', () => {
     const user = await createSignedInUser(t.database);
     const body = await cutOff(user);
     expect(body).toMatchObject({ reply: 'One two', isCutOff: true, isPartial: true, remaining: 20 });
-    expect((await stored(t, body.hist)).map((m) => [m.role, m.content, m.isCutOff])).toEqual([
+    expect((await storedMessages(t, body.hist)).map((m) => [m.role, m.content, m.isCutOff])).toEqual([
       ['user', 'One two three four five', false],
       ['assistant', 'One two', true],
     ]);
@@ -102,7 +84,7 @@ describe('a model killed mid-reply', () => {
     const events = await cutOff(user, true);
     expect(events.map((e) => e.event)).toEqual(['start', 'delta', 'delta', 'done']);
     expect(onlyOf(events, 'done')).toMatchObject({ reply: 'One two', isCutOff: true, replyPosition: 1 });
-    const messages = await stored(t, onlyOf(events, 'start').hist);
+    const messages = await storedMessages(t, onlyOf(events, 'start').hist);
     expect(messages.map((m) => m.isCutOff)).toEqual([false, true]);
   });
 
@@ -111,7 +93,7 @@ describe('a model killed mid-reply', () => {
     const { hist } = await cutOff(user);
     const res = await call(t, 'POST', `/api/chatlogs/${hist}/messages/1/continue`, { user, json: {} });
     expect(res.status).toBe(200);
-    const [, reply] = await stored(t, hist);
+    const [, reply] = await storedMessages(t, hist);
     expect(reply!.content.startsWith('One two ')).toBe(true);
     expect(reply!.content.length).toBeGreaterThan('One two '.length);
     expect(reply!.isCutOff).toBe(false);
@@ -153,7 +135,7 @@ describe('a model killed mid-reply', () => {
     fake.setTokenDelay(20);
     const res = await call(t, 'POST', `/api/chatlogs/${hist}/messages/1/continue`, { user, json: {} });
     expect(res.status).toBe(200);
-    const [, reply] = await stored(t, hist);
+    const [, reply] = await storedMessages(t, hist);
     expect(reply!.content.length).toBeGreaterThan('One two'.length);
     expect(reply!.isCutOff).toBe(true);
   });
@@ -170,7 +152,7 @@ describe('a model killed mid-reply', () => {
       code: 'model_not_answering',
       message: MODEL_DID_NOT_ANSWER,
     });
-    const messages = await stored(t, onlyOf(events, 'start').hist);
+    const messages = await storedMessages(t, onlyOf(events, 'start').hist);
     expect(messages.at(-1)).toMatchObject({ role: 'user', content: 'Hello again' });
     expect(await usedToday(t, user.id)).toBe(1);
   });
@@ -196,12 +178,12 @@ describe('a model that is set up but not running', () => {
       remaining: 20,
     });
     expect(body.message).not.toMatch(/OPENAI|Ollama|download/);
-    expect((await stored(t, body.hist)).map((m) => m.content)).toEqual(['Are you awake?']);
+    expect((await storedMessages(t, body.hist)).map((m) => m.content)).toEqual(['Are you awake?']);
     expect(await usedToday(t, user.id)).toBe(0);
     // A retry answers the stored message: still down, and still stored once.
     const again = await replyTo(t, user, { userInput: 'Are you awake?', hist: body.hist, retry: true });
     expect(again.status).toBe(503);
-    expect(await stored(t, body.hist)).toHaveLength(1);
+    expect(await storedMessages(t, body.hist)).toHaveLength(1);
   });
 
   it('says a model is set up (the chat shows no "no model" notice)', async () => {
@@ -210,24 +192,13 @@ describe('a model that is set up but not running', () => {
   });
 
   it('regenerate and continue are refused the same way, changing nothing', async () => {
-    const log = await call(t, 'POST', '/api/chatlogs', {
-      user,
-      json: {
-        userId: user.id,
-        characterId: SERAPHINE,
-        conversation: [
-          { role: 'user', content: 'Hi' },
-          { role: 'assistant', content: 'Hello' },
-        ],
-      },
-    });
-    const { uuid } = await log.json();
+    const uuid = await makeChat(t, user, SERAPHINE, ['Hi', 'Hello']);
     for (const action of ['regenerate', 'continue']) {
       const res = await call(t, 'POST', `/api/chatlogs/${uuid}/messages/1/${action}`, { user, json: {} });
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ code: 'model_not_answering' });
     }
-    expect((await stored(t, uuid)).map((m) => m.content)).toEqual(['Hi', 'Hello']);
+    expect((await storedMessages(t, uuid)).map((m) => m.content)).toEqual(['Hi', 'Hello']);
   });
 });
 
@@ -275,12 +246,12 @@ describe('with no model set up', () => {
     const first = await (await replyTo(t, user, { userInput: 'Mine' })).json();
     const theirs = await replyTo(t, other, { userInput: 'Let me in', hist: first.hist });
     expect(theirs.status).toBe(404);
-    expect(await stored(t, first.hist)).toHaveLength(1);
+    expect(await storedMessages(t, first.hist)).toHaveLength(1);
 
     await setUsedToday(t, user.id, 20);
     const limited = await replyTo(t, user, { userInput: 'One more', hist: first.hist });
     expect(limited.status).toBe(429);
-    expect(await stored(t, first.hist)).toHaveLength(1);
+    expect(await storedMessages(t, first.hist)).toHaveLength(1);
 
     const bad = await replyTo(t, other, { userInput: '   ' });
     expect(bad.status).toBe(400);

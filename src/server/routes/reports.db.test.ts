@@ -3,7 +3,7 @@ import { startHttpApp } from '../../test-support/http-app.ts';
 import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { follow, request, signInThroughProvider, startSignIn } from '../../test-support/sign-in-flow.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
-import { insertCharacter } from '../db/queries/characters.ts';
+import { insertTestCharacter } from '../../test-support/test-characters.ts';
 import { findOwnReply, REMOVED_MESSAGE, suspendUser } from '../db/queries/reports.ts';
 import { findUserByEmail } from '../db/queries/users.ts';
 import { REPORTS_PER_HOUR } from './reports.ts';
@@ -90,18 +90,14 @@ describe('POST /api/reports', () => {
   it('reports a character I did not make; my own is refused (400), someone else’s private one is missing (404)', async () => {
     const me = await createSignedInUser(t.database);
     const maker = await createSignedInUser(t.database);
-    const mine = await insertCharacter(t.database.db, {
+    const mine = await insertTestCharacter(t.database.db, {
       name: 'Mine',
-      tagline: '',
-      description: 'd',
       userId: me.id,
-    } as never);
-    const theirs = await insertCharacter(t.database.db, {
+    });
+    const theirs = await insertTestCharacter(t.database.db, {
       name: 'Theirs',
-      tagline: '',
-      description: 'd',
       userId: maker.id,
-    } as never);
+    });
     expect(
       (await report(me, { kind: 'character', characterId: SERAPHINE, reason: 'misleading' })).status,
     ).toBe(201);
@@ -159,19 +155,15 @@ describe('the owner acts on a report', () => {
   it('hide a character: nobody but its maker sees or chats with it', async () => {
     const me = await createSignedInUser(t.database);
     const maker = await createSignedInUser(t.database);
-    const made = await insertCharacter(t.database.db, {
+    const made = await insertTestCharacter(t.database.db, {
       name: 'Hideme',
-      tagline: '',
-      description: 'd',
       userId: maker.id,
-    } as never);
+    });
     // A built-in one: reported by someone, hidden for everyone.
-    const builtIn = await insertCharacter(t.database.db, {
+    const builtIn = await insertTestCharacter(t.database.db, {
       name: 'Builtin',
-      tagline: '',
-      description: 'd',
       userId: null,
-    } as never);
+    });
     const { id } = await (
       await report(me, { kind: 'character', characterId: builtIn.id, reason: 'harmful' })
     ).json();

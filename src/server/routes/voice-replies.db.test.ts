@@ -7,7 +7,7 @@ import { dataOf, onlyOf, readReplyEvents } from '../../test-support/reply-events
 import { storedMessages } from '../../test-support/reply-test-app.ts';
 import { setUpFliteEngine, setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call, type TTestUser } from '../../test-support/test-app.ts';
-import { insertCharacter } from '../db/queries/characters.ts';
+import { insertTestCharacter } from '../../test-support/test-characters.ts';
 import { chatMessages, voiceClips } from '../db/schema.ts';
 
 const SERAPHINE = 1;
@@ -34,18 +34,7 @@ const messagesOf = (uuid: string) => storedMessages(t, uuid);
 
 describe('POST /api/voice/speak (an old message on demand)', () => {
   it('speaks a stored message in its character voice and keeps the audio URL with it', async () => {
-    const log = await call(t, 'POST', '/api/chatlogs', {
-      user: me,
-      json: {
-        userId: me.id,
-        characterId: SERAPHINE,
-        conversation: [
-          { role: 'user', content: 'Hello' },
-          { role: 'assistant', content: '*bows* Well met, traveller.' },
-        ],
-      },
-    });
-    const { uuid } = (await log.json()) as { uuid: string };
+    const uuid = await storedExchange('Hello', '*bows* Well met, traveller.');
     const [assistant] = await t.database.db
       .select()
       .from(chatMessages)
@@ -103,13 +92,9 @@ describe('POST /api/voice/speak (an old message on demand)', () => {
   });
 
   it("refuses another person's character (404), bad bodies (400) and the signed-out (401)", async () => {
-    const mine = await insertCharacter(t.database.db, {
+    const mine = await insertTestCharacter(t.database.db, {
       userId: me.id,
       name: 'Mine',
-      tagline: 't',
-      description: 'd',
-      avatarUrl: null,
-      voiceId: null,
       voiceDescription: 'deep male',
     });
     const speak = (user: TTestUser | undefined, json: unknown) =>

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeElevenLabs, startFakeOpenAISpeech } from '../../test-support/fake-speech-servers.ts';
 import { setUpBuilt, setUpPerson } from '../../test-support/set-up.ts';
 import { call, createTestApp } from '../../test-support/test-app.ts';
-import { insertCharacter } from '../db/queries/characters.ts';
+import { insertTestCharacter } from '../../test-support/test-characters.ts';
 import { characters } from '../db/schema.ts';
 import { createFliteEngine } from './flite-engine.ts';
 
@@ -52,13 +52,9 @@ describe('TTS_ENGINE=openai (OpenAI-compatible /v1/audio/speech)', () => {
   });
 
   it("speaks a character's reply in its mapped voice ('bright young woman' → a female voice)", async () => {
-    const mine = await insertCharacter(t.database.db, {
+    const mine = await insertTestCharacter(t.database.db, {
       userId: me.id,
       name: 'Bright',
-      tagline: 't',
-      description: 'd',
-      avatarUrl: null,
-      voiceId: null,
       voiceDescription: 'bright cheerful young woman, fast',
     });
     const res = await call(t, 'POST', '/api/voice/speak', {
@@ -89,13 +85,9 @@ describe('TTS_ENGINE=elevenlabs (voice ids, voice design)', () => {
   const me = setUpPerson(t);
 
   it("designs a voice from the character's description once, keeps its id with the character, and speaks with it", async () => {
-    const mine = await insertCharacter(t.database.db, {
+    const mine = await insertTestCharacter(t.database.db, {
       userId: me.id,
       name: 'Gravel',
-      tagline: 't',
-      description: 'd',
-      avatarUrl: null,
-      voiceId: null,
       voiceDescription: 'a deep, slow, gravelly old man',
     });
     const speak = () =>
@@ -119,13 +111,9 @@ describe('TTS_ENGINE=elevenlabs (voice ids, voice design)', () => {
     expect(server.requests.at(-1)!.path).toContain(voiceId);
   });
   it('designs a voice for a character saved from the create page with a premade voice', async () => {
-    const saved = await insertCharacter(t.database.db, {
+    const saved = await insertTestCharacter(t.database.db, {
       userId: me.id,
       name: 'Saved',
-      tagline: 't',
-      description: 'd',
-      avatarUrl: null,
-      voiceId: null,
       voiceDescription: 'bright cheerful young woman',
       voiceSettings: { engine: 'elevenlabs', voice: '21m00Tcm4TlvDq8ikWAM', pitch: 0, rate: 1.1 },
     });
