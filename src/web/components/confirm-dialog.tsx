@@ -1,7 +1,8 @@
 // A confirmation for something that cannot be undone: a title, what happens, optional extra choices
 // (a tickbox), Cancel and the action's own button.
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
+import { CancelButton, DialogActions } from './form-parts.tsx';
+import { Modal } from './modal.tsx';
 
 export function ConfirmDialog({
   isOpen,
@@ -23,33 +24,20 @@ export function ConfirmDialog({
   children?: ReactNode;
 }) {
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-3 text-muted">{description}</Dialog.Description>
-          {children}
-          <div className="mt-6 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={onCancel}
-              className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              onClick={onConfirm}
-              disabled={isBusy}
-              className="rounded-xl bg-red-500/90 px-4 py-2 font-medium hover:bg-red-500 disabled:opacity-60"
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal isOpen={isOpen} onClose={onCancel} title={title} description={description}>
+      {children}
+      <DialogActions>
+        <CancelButton onClick={onCancel} />
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={isBusy}
+          className="rounded-xl bg-red-500/90 px-4 py-2 font-medium hover:bg-red-500 disabled:opacity-60"
+        >
+          {confirmLabel}
+        </button>
+      </DialogActions>
+    </Modal>
   );
 }
 

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { REPORT_REASONS, type TAdminReport, type TReportAction } from '../../shared/reports.ts';
+import { ErrorText } from '../components/form-parts.tsx';
 import { api } from '../lib/api.ts';
 
 export function AdminReportsRoute() {
@@ -133,11 +134,7 @@ function ReportCard({ report }: { report: TAdminReport }) {
           </button>
         </div>
       )}
-      {act.error && (
-        <p role="alert" className="text-sm text-red-300">
-          {act.error.message}
-        </p>
-      )}
+      {act.error && <ErrorText>{act.error.message}</ErrorText>}
     </article>
   );
 }

@@ -2,6 +2,7 @@
 // it has none); a built-in character's book is shown read-only.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { ErrorText } from '../components/form-parts.tsx';
 import { personaQuery } from '../features/chat/chat-api.ts';
 import { LorebookEditor } from '../features/lorebooks/lorebook-editor.tsx';
 import { characterLorebookQuery, startCharacterLorebook } from '../features/lorebooks/lorebooks-api.ts';
@@ -53,11 +54,7 @@ export function CharacterLorebookRoute() {
           >
             Start a lorebook
           </button>
-          {start.error && (
-            <p role="alert" className="text-sm text-red-300">
-              {start.error.message}
-            </p>
-          )}
+          {start.error && <ErrorText>{start.error.message}</ErrorText>}
         </div>
       ) : (
         <p className="text-muted">{character.name} has no lorebook.</p>

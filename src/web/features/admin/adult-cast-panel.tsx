@@ -2,6 +2,7 @@
 // never see those (issue 23).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TCastMark } from '../../../shared/characters.ts';
+import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 
 const KEY = ['admin', 'characters'];
@@ -51,11 +52,7 @@ export function AdultCastPanel() {
           ))}
         </ul>
       )}
-      {mark.error && (
-        <p role="alert" className="mt-3 text-sm text-red-300">
-          {mark.error.message}
-        </p>
-      )}
+      {mark.error && <ErrorText className="mt-3">{mark.error.message}</ErrorText>}
     </section>
   );
 }

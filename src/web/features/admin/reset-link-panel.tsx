@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TResetLink } from '../../../shared/recovery.ts';
+import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 
 export function ResetLinkPanel() {
@@ -40,11 +41,7 @@ export function ResetLinkPanel() {
           Make reset link
         </button>
       </form>
-      {make.error && (
-        <p role="alert" className="mt-3 text-sm text-red-300">
-          {make.error.message}
-        </p>
-      )}
+      {make.error && <ErrorText className="mt-3">{make.error.message}</ErrorText>}
       {make.data && (
         <p className="mt-3 text-sm" role="status">
           <code className="break-all select-all">{make.data.url}</code>

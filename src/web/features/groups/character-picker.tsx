@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS } from '../../../shared/group-limits.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { CancelButton, ErrorText } from '../../components/form-parts.tsx';
 import { searchCharactersQuery } from '../characters/queries.ts';
 
 export function CharacterPicker({
@@ -97,19 +98,9 @@ export function CharacterPicker({
               </li>
             )}
           </ul>
-          {error && (
-            <p role="alert" className="mt-2 text-sm text-red-300">
-              {error}
-            </p>
-          )}
+          {error && <ErrorText className="mt-2">{error}</ErrorText>}
           <div className="mt-4 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={onCancel}
-              className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
-            >
-              Cancel
-            </button>
+            <CancelButton onClick={onCancel} />
             <button
               type="button"
               disabled={!isValid || isBusy}

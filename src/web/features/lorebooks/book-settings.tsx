@@ -2,6 +2,7 @@
 // (scan depth, token budget, recursive scanning with its step limit).
 import { useId, useState } from 'react';
 import { LOREBOOK_LIMITS, type TLorebook, type TLorebookPatch } from '../../../shared/lorebooks.ts';
+import { ErrorText } from '../../components/form-parts.tsx';
 import { Check, inputClass, NumberField } from './entry-form.tsx';
 
 export function BookSettings({
@@ -97,11 +98,7 @@ export function BookSettings({
           )}
         </div>
       </fieldset>
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       {book.canEdit && (
         <div className="flex justify-end">
           <button

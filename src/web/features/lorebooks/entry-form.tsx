@@ -9,6 +9,7 @@ import {
   type TLorePosition,
   type TSelectiveLogic,
 } from '../../../shared/lorebooks.ts';
+import { CancelButton, ErrorText } from '../../components/form-parts.tsx';
 import { KeyChips } from './key-chips.tsx';
 
 export const inputClass =
@@ -176,19 +177,9 @@ export function EntryForm({
           />
         </div>
       </fieldset>
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
-        >
-          {isReadOnly ? 'Close' : 'Cancel'}
-        </button>
+        <CancelButton onClick={onCancel}>{isReadOnly ? 'Close' : 'Cancel'}</CancelButton>
         {!isReadOnly && (
           <button
             type="submit"

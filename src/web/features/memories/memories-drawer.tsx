@@ -1,11 +1,11 @@
 // The Memories drawer (spec: 380 px, slides): the character's memories (memory-item.tsx: fact, kind, date,
 // source, edit, history), pin, delete through 'Confirm Deletion', 'Pinned Messages' and adding one by hand.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pin, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TMemory } from '../../../shared/memories.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Drawer, type TDrawerState } from '../../components/drawer.tsx';
 import { addMemory, deleteMemory, memoriesQuery, setPinned } from './memories-api.ts';
 import { MemoryItem } from './memory-item.tsx';
@@ -97,34 +97,15 @@ export function MemoriesDrawer({
           ))}
         </ul>
       )}
-      <Dialog.Root open={toDelete !== null} onOpenChange={(open) => !open && setToDelete(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
-            <Dialog.Title className="text-lg font-semibold">Confirm Deletion</Dialog.Title>
-            <Dialog.Description className="mt-3 text-muted">
-              Are you sure you want to delete this memory? This action cannot be undone.
-            </Dialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <button
-                type="button"
-                onClick={() => setToDelete(null)}
-                className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
-              >
-                Cancel
-              </button>
-              <button
-                type="button"
-                disabled={remove.isPending}
-                onClick={() => toDelete && remove.mutate(toDelete.id)}
-                className="rounded-xl bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-500"
-              >
-                Delete
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        isOpen={toDelete !== null}
+        title="Confirm Deletion"
+        description="Are you sure you want to delete this memory? This action cannot be undone."
+        confirmLabel="Delete"
+        isBusy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      />
     </Drawer>
   );
 }

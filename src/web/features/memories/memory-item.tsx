@@ -5,6 +5,7 @@ import { Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { MEMORY_MAX_CHARS, type TMemory } from '../../../shared/memories.ts';
+import { ErrorText } from '../../components/form-parts.tsx';
 import { editMemory } from './memories-api.ts';
 
 /** '3 May' this year, '3 May 2025' before. */
@@ -123,11 +124,7 @@ export function MemoryItem({
             onChange={(e) => setDraft(e.target.value)}
             className="w-full rounded-lg border border-line bg-ink px-3 py-2 text-sm"
           />
-          {save.error && (
-            <p role="alert" className="text-sm text-red-300">
-              {save.error.message}
-            </p>
-          )}
+          {save.error && <ErrorText>{save.error.message}</ErrorText>}
           <div className="flex justify-end gap-2">
             <button
               type="button"

@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 
 export const PASSWORD_CHANGED_TOAST = 'Password changed. Every other device was signed out.';
@@ -75,11 +76,7 @@ export function ChangePassword() {
           <p id="new-password-hint" className="text-xs text-muted">
             At least 10 characters; not a common password. Your other devices will be signed out.
           </p>
-          {change.error && (
-            <p role="alert" className="text-sm text-red-300">
-              {change.error.message}
-            </p>
-          )}
+          {change.error && <ErrorText>{change.error.message}</ErrorText>}
           <div className="flex gap-2">
             <button
               type="submit"

@@ -1,8 +1,9 @@
 // "Your data" on /profile: download everything of mine as one JSON file, or delete my account.
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CancelButton, DialogActions, ErrorText } from '../../components/form-parts.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { sessionQuery, useSignedInUser } from '../../lib/session.ts';
 
@@ -75,73 +76,64 @@ function DeleteAccountDialog(props: {
     onClose();
   };
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-panel p-6 shadow-2xl">
-          <Dialog.Title className="text-xl font-semibold">Delete my account</Dialog.Title>
-          <Dialog.Description className="mt-3 text-muted">
-            This removes your chats, messages, characters, memories, uploads and subscription link for good,
-            and signs you out. Type your username <strong className="text-white">{username}</strong> to
-            confirm.
-          </Dialog.Description>
-          <form
-            className="mt-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (isConfirmed) remove.mutate();
-            }}
-          >
-            <label htmlFor="confirm-username" className="text-sm">
-              Your username
-            </label>
+    <Modal
+      isOpen={isOpen}
+      onClose={close}
+      title="Delete my account"
+      description={
+        <>
+          This removes your chats, messages, characters, memories, uploads and subscription link for good, and
+          signs you out. Type your username <strong className="text-white">{username}</strong> to confirm.
+        </>
+      }
+    >
+      <form
+        className="mt-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (isConfirmed) remove.mutate();
+        }}
+      >
+        <label htmlFor="confirm-username" className="text-sm">
+          Your username
+        </label>
+        <input
+          id="confirm-username"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          className="mt-1 w-full rounded-lg border border-line bg-ink px-3 py-2"
+        />
+        {isOwner && (
+          <label className="mt-4 flex items-start gap-2 text-sm">
             <input
-              id="confirm-username"
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-line bg-ink px-3 py-2"
+              type="checkbox"
+              checked={leaveWithoutOwner}
+              onChange={(e) => setLeaveWithoutOwner(e.target.checked)}
+              className="mt-1"
             />
-            {isOwner && (
-              <label className="mt-4 flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={leaveWithoutOwner}
-                  onChange={(e) => setLeaveWithoutOwner(e.target.checked)}
-                  className="mt-1"
-                />
-                <span>
-                  I own this Kindred. Delete my account anyway: it then has no owner (nobody else gets the
-                  support inbox, /admin or model downloads) until ADMIN_EMAILS names one.
-                </span>
-              </label>
-            )}
-            {remove.isError && (
-              <p role="alert" className="mt-2 text-sm text-red-300">
-                {remove.error instanceof ApiError
-                  ? remove.error.message
-                  : 'The account could not be deleted.'}
-              </p>
-            )}
-            <div className="mt-6 flex justify-end gap-3">
-              <button
-                type="button"
-                onClick={close}
-                className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
-              >
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={!isConfirmed || remove.isPending}
-                className="rounded-xl bg-red-600 px-4 py-2 font-medium text-white disabled:opacity-50"
-              >
-                Delete account
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <span>
+              I own this Kindred. Delete my account anyway: it then has no owner (nobody else gets the support
+              inbox, /admin or model downloads) until ADMIN_EMAILS names one.
+            </span>
+          </label>
+        )}
+        {remove.isError && (
+          <ErrorText className="mt-2">
+            {remove.error instanceof ApiError ? remove.error.message : 'The account could not be deleted.'}
+          </ErrorText>
+        )}
+        <DialogActions>
+          <CancelButton onClick={close} />
+          <button
+            type="submit"
+            disabled={!isConfirmed || remove.isPending}
+            className="rounded-xl bg-red-600 px-4 py-2 font-medium text-white disabled:opacity-50"
+          >
+            Delete account
+          </button>
+        </DialogActions>
+      </form>
+    </Modal>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { REPORT_REASONS, REPORT_RECEIVED, type TReportReason } from '../../../shared/report-reasons.ts';
 import type { TNewReport } from '../../../shared/reports.ts';
+import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 
 type TTarget =
@@ -98,11 +99,7 @@ function ReportDialog({ target, title, onClose }: { target: TTarget; title: stri
               className="rounded-lg border border-line bg-ink px-3 py-1.5"
             />
           </label>
-          {send.error && (
-            <p role="alert" className="text-sm text-red-300">
-              {send.error.message}
-            </p>
-          )}
+          {send.error && <ErrorText>{send.error.message}</ErrorText>}
           <div className="flex justify-end gap-3">
             <button type="button" onClick={onClose} className="rounded-xl border border-line px-4 py-2">
               Cancel

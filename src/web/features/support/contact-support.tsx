@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { SUPPORT_MESSAGE_MAX } from '../../../shared/billing.ts';
+import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 
 export function ContactSupport({ isPriority }: { isPriority: boolean }) {
@@ -48,11 +49,7 @@ export function ContactSupport({ isPriority }: { isPriority: boolean }) {
                 : 'Sent. We will get back to you by email.'}
             </p>
           )}
-          {send.isError && (
-            <p role="alert" className="text-sm text-red-300">
-              {send.error.message}
-            </p>
-          )}
+          {send.isError && <ErrorText>{send.error.message}</ErrorText>}
         </div>
       </form>
     </section>

@@ -1,0 +1,35 @@
+// The small parts forms and dialogs share: the error line, Cancel, and the Cancel-then-action row.
+import type { ReactNode } from 'react';
+
+/** What went wrong, read out at once (role alert). */
+export function ErrorText({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <p role="alert" className={`text-sm text-red-300 ${className}`.trim()}>
+      {children}
+    </p>
+  );
+}
+
+/** The quiet button beside a form's or dialog's action: Cancel, Close, Maybe Later. */
+export function CancelButton({
+  onClick,
+  children = 'Cancel',
+}: {
+  onClick: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="rounded-xl border border-line px-4 py-2 hover:bg-panel-2"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A dialog's buttons, right-aligned: Cancel, then the action. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex justify-end gap-3">{children}</div>;
+}
