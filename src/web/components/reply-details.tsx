@@ -1,6 +1,6 @@
 // A small button on a reply with a count (lore, memories) that opens what the reply was given.
-import * as Popover from '@radix-ui/react-popover';
 import type { LucideIcon } from 'lucide-react';
+import { PopoverPanel } from './popover-panel.tsx';
 
 export function ReplyDetails({
   icon: Icon,
@@ -20,29 +20,28 @@ export function ReplyDetails({
   children: React.ReactNode;
 }) {
   return (
-    <Popover.Root onOpenChange={onOpenChange}>
-      <Popover.Trigger
-        aria-label={label}
-        title={label}
-        className="flex items-center gap-1 rounded-full p-1 text-xs text-muted hover:bg-panel-2 hover:text-accent-2"
-      >
-        <Icon aria-hidden className="size-4" />
-        <span className="tabular-nums">{count}</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="start"
-          sideOffset={8}
-          collisionPadding={12}
-          aria-label={title}
-          className="z-50 max-w-[min(90vw,22rem)] rounded-2xl border border-line bg-panel-2 p-4 text-sm shadow-xl"
+    <PopoverPanel
+      onOpenChange={onOpenChange}
+      side="top"
+      align="start"
+      sideOffset={8}
+      label={title}
+      className="z-50 max-w-[min(90vw,22rem)] rounded-2xl border border-line bg-panel-2 p-4 text-sm shadow-xl"
+      hasArrow
+      trigger={
+        <button
+          type="button"
+          aria-label={label}
+          title={label}
+          className="flex items-center gap-1 rounded-full p-1 text-xs text-muted hover:bg-panel-2 hover:text-accent-2"
         >
-          <p className="mb-2 font-semibold">{title}</p>
-          {children}
-          <Popover.Arrow className="fill-panel-2" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          <Icon aria-hidden className="size-4" />
+          <span className="tabular-nums">{count}</span>
+        </button>
+      }
+    >
+      <p className="mb-2 font-semibold">{title}</p>
+      {children}
+    </PopoverPanel>
   );
 }

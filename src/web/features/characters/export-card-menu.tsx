@@ -1,9 +1,9 @@
 // 'Export card' in the chat's character header: download the character as a Character Card that
 // other apps read. Plain download links, so the browser saves the file under the server's name.
-import * as Popover from '@radix-ui/react-popover';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { CARD_FORMATS, CARD_VERSIONS } from '../../../shared/characters.ts';
+import { PopoverPanel } from '../../components/popover-panel.tsx';
 
 type TCardChoice = {
   label: string;
@@ -32,41 +32,39 @@ export function ExportCardMenu({
 }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
-      <Popover.Trigger
-        aria-label="Export card"
-        className="ml-auto flex shrink-0 items-center gap-1.5 rounded-lg border border-line px-3 py-1.5 text-sm text-muted transition hover:bg-panel-2 hover:text-white data-[state=open]:bg-panel-2 data-[state=open]:text-white"
-      >
-        <Download aria-hidden className="size-4" />
-        <span className="hidden sm:inline">Export card</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={6}
-          collisionPadding={12}
-          aria-label={`Export ${characterName} as a character card`}
-          className="z-50 w-60 rounded-2xl border border-line bg-panel-2 p-1.5 shadow-xl"
+    <PopoverPanel
+      isOpen={isOpen}
+      onOpenChange={setIsOpen}
+      label={`Export ${characterName} as a character card`}
+      className="z-50 w-60 rounded-2xl border border-line bg-panel-2 p-1.5 shadow-xl"
+      trigger={
+        <button
+          type="button"
+          aria-label="Export card"
+          className="ml-auto flex shrink-0 items-center gap-1.5 rounded-lg border border-line px-3 py-1.5 text-sm text-muted transition hover:bg-panel-2 hover:text-white data-[state=open]:bg-panel-2 data-[state=open]:text-white"
         >
-          <ul>
-            {CHOICES.map((choice) => (
-              <li key={choice.label}>
-                <a
-                  href={cardExportUrl(characterId, choice)}
-                  download
-                  onClick={() => setIsOpen(false)}
-                  className="flex flex-col rounded-xl px-3 py-2 hover:bg-line focus:bg-line focus:outline-none"
-                >
-                  <span className="text-sm font-medium text-white">{choice.label}</span>
-                  <span aria-hidden className="text-xs text-muted">
-                    {choice.hint}
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+          <Download aria-hidden className="size-4" />
+          <span className="hidden sm:inline">Export card</span>
+        </button>
+      }
+    >
+      <ul>
+        {CHOICES.map((choice) => (
+          <li key={choice.label}>
+            <a
+              href={cardExportUrl(characterId, choice)}
+              download
+              onClick={() => setIsOpen(false)}
+              className="flex flex-col rounded-xl px-3 py-2 hover:bg-line focus:bg-line focus:outline-none"
+            >
+              <span className="text-sm font-medium text-white">{choice.label}</span>
+              <span aria-hidden className="text-xs text-muted">
+                {choice.hint}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </PopoverPanel>
   );
 }

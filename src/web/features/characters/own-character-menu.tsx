@@ -1,8 +1,8 @@
 // The chat header's menu for a character the person made: edit it, or delete it (confirmed).
-import * as Popover from '@radix-ui/react-popover';
 import { BookOpen, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PopoverPanel } from '../../components/popover-panel.tsx';
 import { DeleteCharacterDialog } from './delete-character-dialog.tsx';
 
 const item =
@@ -14,43 +14,41 @@ export function OwnCharacterMenu({ character }: { character: { id: number; name:
   const [isDeleting, setIsDeleting] = useState(false);
   return (
     <>
-      <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
-        <Popover.Trigger
-          aria-label="Character menu"
-          className="flex shrink-0 items-center rounded-lg border border-line p-1.5 text-muted transition hover:bg-panel-2 hover:text-white data-[state=open]:bg-panel-2"
-        >
-          <MoreHorizontal aria-hidden className="size-5" />
-        </Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={12}
-            aria-label={`Manage ${character.name}`}
-            className="z-50 w-52 rounded-2xl border border-line bg-panel-2 p-1.5 shadow-xl"
+      <PopoverPanel
+        isOpen={isOpen}
+        onOpenChange={setIsOpen}
+        label={`Manage ${character.name}`}
+        className="z-50 w-52 rounded-2xl border border-line bg-panel-2 p-1.5 shadow-xl"
+        trigger={
+          <button
+            type="button"
+            aria-label="Character menu"
+            className="flex shrink-0 items-center rounded-lg border border-line p-1.5 text-muted transition hover:bg-panel-2 hover:text-white data-[state=open]:bg-panel-2"
           >
-            <Link to={`/character/${character.id}/edit`} className={item}>
-              <Pencil aria-hidden className="size-4" />
-              Edit character
-            </Link>
-            <Link to={`/character/${character.id}/lorebook`} className={item}>
-              <BookOpen aria-hidden className="size-4" />
-              Lorebook
-            </Link>
-            <button
-              type="button"
-              className={`${item} text-red-300`}
-              onClick={() => {
-                setIsOpen(false);
-                setIsDeleting(true);
-              }}
-            >
-              <Trash2 aria-hidden className="size-4" />
-              Delete character
-            </button>
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+            <MoreHorizontal aria-hidden className="size-5" />
+          </button>
+        }
+      >
+        <Link to={`/character/${character.id}/edit`} className={item}>
+          <Pencil aria-hidden className="size-4" />
+          Edit character
+        </Link>
+        <Link to={`/character/${character.id}/lorebook`} className={item}>
+          <BookOpen aria-hidden className="size-4" />
+          Lorebook
+        </Link>
+        <button
+          type="button"
+          className={`${item} text-red-300`}
+          onClick={() => {
+            setIsOpen(false);
+            setIsDeleting(true);
+          }}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete character
+        </button>
+      </PopoverPanel>
       <DeleteCharacterDialog
         character={isDeleting ? character : null}
         onCancel={() => setIsDeleting(false)}

@@ -8,6 +8,7 @@ import type {
   TStartEmbeddingDownloadResponse,
 } from '../../../shared/models.ts';
 import { api } from '../../lib/api.ts';
+import { DownloadBar } from './download-bar.tsx';
 import { formatDownloadProgress } from './format-progress.ts';
 
 const isBusy = (s: TEmbeddingModelStatus | undefined) =>
@@ -107,20 +108,7 @@ function EmbeddingDownload({ download }: { download: { receivedBytes: number; to
   const { percent, label } = formatDownloadProgress(download.receivedBytes, download.totalBytes);
   return (
     <div className="space-y-1">
-      <div
-        role="progressbar"
-        aria-label="Memory model download"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent ?? undefined}
-        aria-valuetext={label}
-        className="h-2 overflow-hidden rounded-full bg-panel-2"
-      >
-        <div
-          className={`h-full rounded-full bg-accent ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
-          style={percent === null ? undefined : { width: `${percent}%` }}
-        />
-      </div>
+      <DownloadBar name="Memory model download" percent={percent} label={label} />
       <p className="tabular-nums text-muted">Downloading… {label}</p>
     </div>
   );

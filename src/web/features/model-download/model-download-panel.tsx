@@ -1,6 +1,7 @@
 // The owner's way to a chat model when none is set up: what to set, or a model downloaded with progress.
 import { AlertTriangle, CheckCircle2, Download, X } from 'lucide-react';
 import { HOW_TO_ADD_A_MODEL, NO_MODEL_YET, type TModelDownloadState } from '../../../shared/models.ts';
+import { DownloadBar } from './download-bar.tsx';
 import { formatDownloadProgress } from './format-progress.ts';
 import { ModelPicker } from './model-picker.tsx';
 import { useModelDownload } from './use-model-download.ts';
@@ -104,20 +105,7 @@ function DownloadProgress(props: {
   const { percent, label } = formatDownloadProgress(props.receivedBytes, props.totalBytes);
   return (
     <div className="mt-4 space-y-2">
-      <div
-        role="progressbar"
-        aria-label="Model download"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent ?? undefined}
-        aria-valuetext={label}
-        className="h-2 overflow-hidden rounded-full bg-panel-2"
-      >
-        <div
-          className={`h-full rounded-full bg-accent transition-[width] duration-500 ${percent === null ? 'w-1/3 animate-pulse' : ''}`}
-          style={percent === null ? undefined : { width: `${percent}%` }}
-        />
-      </div>
+      <DownloadBar name="Model download" percent={percent} label={label} />
       <div className="flex items-center justify-between gap-3">
         <span className="tabular-nums text-muted">Downloading… {label}</span>
         <button
