@@ -33,3 +33,27 @@ export function CancelButton({
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex justify-end gap-3">{children}</div>;
 }
+
+/** A form's or dialog's action: Save, Create, Start (dimmed while it cannot be used). */
+export function PrimaryButton({
+  type = 'button',
+  isDisabled = false,
+  onClick,
+  children,
+}: {
+  type?: 'button' | 'submit';
+  isDisabled?: boolean;
+  onClick?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type={type}
+      disabled={isDisabled}
+      onClick={onClick}
+      className="rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
+    >
+      {children}
+    </button>
+  );
+}

@@ -2,7 +2,7 @@
 // it has none); a built-in character's book is shown read-only.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ErrorText } from '../components/form-parts.tsx';
+import { ErrorText, PrimaryButton } from '../components/form-parts.tsx';
 import { personaQuery } from '../features/chat/chat-api.ts';
 import { LorebookEditor } from '../features/lorebooks/lorebook-editor.tsx';
 import { characterLorebookQuery, startCharacterLorebook } from '../features/lorebooks/lorebooks-api.ts';
@@ -46,14 +46,9 @@ export function CharacterLorebookRoute() {
             {character.name} has no lorebook yet. Its entries go into {character.name}'s replies in every
             chat.
           </p>
-          <button
-            type="button"
-            onClick={() => start.mutate()}
-            disabled={start.isPending}
-            className="rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
-          >
+          <PrimaryButton onClick={() => start.mutate()} isDisabled={start.isPending}>
             Start a lorebook
-          </button>
+          </PrimaryButton>
           {start.error && <ErrorText>{start.error.message}</ErrorText>}
         </div>
       ) : (

@@ -7,8 +7,9 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { LOREBOOK_LIMITS, type TLorebookSummary } from '../../shared/lorebooks.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { PrimaryButton } from '../components/form-parts.tsx';
 import { Switch } from '../components/switch.tsx';
-import { inputClass } from '../features/lorebooks/entry-form.tsx';
+import { inputClass } from '../features/lorebooks/fields.tsx';
 import {
   createLorebook,
   deleteLorebook,
@@ -80,13 +81,9 @@ export function LorebooksRoute() {
               className={inputClass}
             />
           </div>
-          <button
-            type="submit"
-            disabled={create.isPending || name.trim() === ''}
-            className="rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
-          >
+          <PrimaryButton type="submit" isDisabled={create.isPending || name.trim() === ''}>
             Create lorebook
-          </button>
+          </PrimaryButton>
         </form>
         <button
           type="button"

@@ -2,7 +2,7 @@
 // checked before anything is sent: each missing one is named beside it and the first gets the focus.
 // Save uploads a new avatar, creates or changes the character, then opens its chat.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ADULT_CHARACTER_LABEL,
@@ -133,6 +133,15 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
     save.mutate();
   };
   const clear = (field: TFieldName) => errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));
+  /** A required text field's limit and look; typing in it clears its error. */
+  const edits = (field: 'name' | 'tagline' | 'description', set: (value: string) => void) => ({
+    maxLength: CHARACTER_LIMITS[field],
+    className: input,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      set(e.target.value);
+      clear(field);
+    },
+  });
 
   return (
     <form
@@ -141,38 +150,24 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
       className="space-y-5 rounded-3xl border border-line bg-panel p-5 sm:p-7"
     >
       <FormField label="Character Name" value={name} max={CHARACTER_LIMITS.name} error={errors.name}>
-        {({ id, describedBy, isInvalid }) => (
+        {(field) => (
           <input
-            id={id}
+            {...field}
+            {...edits('name', setName)}
             ref={refs.name}
-            aria-describedby={describedBy}
-            aria-invalid={isInvalid || undefined}
             value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              clear('name');
-            }}
-            maxLength={CHARACTER_LIMITS.name}
             placeholder="Who are they?"
-            className={input}
           />
         )}
       </FormField>
       <FormField label="Tagline" value={tagline} max={CHARACTER_LIMITS.tagline} error={errors.tagline}>
-        {({ id, describedBy, isInvalid }) => (
+        {(field) => (
           <input
-            id={id}
+            {...field}
+            {...edits('tagline', setTagline)}
             ref={refs.tagline}
-            aria-describedby={describedBy}
-            aria-invalid={isInvalid || undefined}
             value={tagline}
-            onChange={(e) => {
-              setTagline(e.target.value);
-              clear('tagline');
-            }}
-            maxLength={CHARACTER_LIMITS.tagline}
             placeholder="One line people see under the name"
-            className={input}
           />
         )}
       </FormField>
@@ -182,29 +177,21 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
         max={CHARACTER_LIMITS.description}
         error={errors.description}
       >
-        {({ id, describedBy, isInvalid }) => (
+        {(field) => (
           <textarea
-            id={id}
+            {...field}
+            {...edits('description', setDescription)}
             ref={refs.description}
-            aria-describedby={describedBy}
-            aria-invalid={isInvalid || undefined}
             value={description}
-            onChange={(e) => {
-              setDescription(e.target.value);
-              clear('description');
-            }}
-            maxLength={CHARACTER_LIMITS.description}
             rows={7}
             placeholder="Personality, background and how they talk. Use {{userName}} for the person chatting."
-            className={input}
           />
         )}
       </FormField>
       <FormField label="Greeting" value={greeting} max={CHARACTER_LIMITS.greeting}>
-        {({ id, describedBy }) => (
+        {(field) => (
           <textarea
-            id={id}
-            aria-describedby={describedBy}
+            {...field}
             value={greeting}
             onChange={(e) => setGreeting(e.target.value)}
             maxLength={CHARACTER_LIMITS.greeting}

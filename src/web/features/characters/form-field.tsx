@@ -2,7 +2,8 @@
 // and, when the field is missing, its error beside it.
 import { type ReactNode, useId } from 'react';
 
-export type TFieldIds = { id: string; describedBy: string; isInvalid: boolean };
+/** What the field's input takes: its id, what describes it (counter, error) and whether it is invalid. */
+export type TFieldAttributes = { id: string; 'aria-describedby': string; 'aria-invalid': true | undefined };
 
 export function FormField({
   label,
@@ -15,7 +16,7 @@ export function FormField({
   value: string;
   max: number;
   error?: string;
-  children: (ids: TFieldIds) => ReactNode;
+  children: (field: TFieldAttributes) => ReactNode;
 }) {
   const id = useId();
   const counterId = `${id}-count`;
@@ -30,8 +31,8 @@ export function FormField({
       </div>
       {children({
         id,
-        describedBy: error ? `${errorId} ${counterId}` : counterId,
-        isInvalid: Boolean(error),
+        'aria-describedby': error ? `${errorId} ${counterId}` : counterId,
+        'aria-invalid': error ? true : undefined,
       })}
       {error && <FieldError id={errorId} text={error} />}
     </div>

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS } from '../../../shared/group-limits.ts';
 import { Avatar } from '../../components/avatar.tsx';
-import { CancelButton, ErrorText } from '../../components/form-parts.tsx';
+import { CancelButton, ErrorText, PrimaryButton } from '../../components/form-parts.tsx';
 import { searchCharactersQuery } from '../characters/queries.ts';
 
 export function CharacterPicker({
@@ -101,14 +101,9 @@ export function CharacterPicker({
           {error && <ErrorText className="mt-2">{error}</ErrorText>}
           <div className="mt-4 flex justify-end gap-3">
             <CancelButton onClick={onCancel} />
-            <button
-              type="button"
-              disabled={!isValid || isBusy}
-              onClick={() => onConfirm(chosen)}
-              className="rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
-            >
+            <PrimaryButton isDisabled={!isValid || isBusy} onClick={() => onConfirm(chosen)}>
               {confirmLabel}
-            </button>
+            </PrimaryButton>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

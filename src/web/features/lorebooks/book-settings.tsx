@@ -1,9 +1,9 @@
 // A lorebook's own settings: name, description, always on (a person's own books), and how it scans
 // (scan depth, token budget, recursive scanning with its step limit).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LOREBOOK_LIMITS, type TLorebook, type TLorebookPatch } from '../../../shared/lorebooks.ts';
-import { ErrorText } from '../../components/form-parts.tsx';
-import { Check, inputClass, NumberField } from './entry-form.tsx';
+import { ErrorText, PrimaryButton } from '../../components/form-parts.tsx';
+import { Check, inputClass, LabelledField, NumberField } from './fields.tsx';
 
 export function BookSettings({
   book,
@@ -16,7 +16,6 @@ export function BookSettings({
   error: string | null;
   onSave: (patch: TLorebookPatch) => void;
 }) {
-  const id = useId();
   const [name, setName] = useState(book.name);
   const [description, setDescription] = useState(book.description);
   const [alwaysOn, setAlwaysOn] = useState(book.alwaysOn);
@@ -34,32 +33,30 @@ export function BookSettings({
       }}
     >
       <fieldset disabled={!book.canEdit} className="space-y-3">
-        <div>
-          <label htmlFor={`${id}-name`} className="mb-1 block text-sm text-muted">
-            Name
-          </label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            required
-            maxLength={LOREBOOK_LIMITS.nameChars}
-            onChange={(e) => setName(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-description`} className="mb-1 block text-sm text-muted">
-            Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            value={description}
-            rows={2}
-            maxLength={LOREBOOK_LIMITS.descriptionChars}
-            onChange={(e) => setDescription(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <LabelledField label="Name">
+          {(id) => (
+            <input
+              id={id}
+              value={name}
+              required
+              maxLength={LOREBOOK_LIMITS.nameChars}
+              onChange={(e) => setName(e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </LabelledField>
+        <LabelledField label="Description">
+          {(id) => (
+            <textarea
+              id={id}
+              value={description}
+              rows={2}
+              maxLength={LOREBOOK_LIMITS.descriptionChars}
+              onChange={(e) => setDescription(e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </LabelledField>
         <div className="grid gap-3 sm:grid-cols-3">
           <NumberField
             label="Scan depth (messages)"
@@ -101,13 +98,9 @@ export function BookSettings({
       {error && <ErrorText>{error}</ErrorText>}
       {book.canEdit && (
         <div className="flex justify-end">
-          <button
-            type="submit"
-            disabled={isSaving}
-            className="rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
-          >
+          <PrimaryButton type="submit" isDisabled={isSaving}>
             {isSaving ? 'Saving...' : 'Save settings'}
-          </button>
+          </PrimaryButton>
         </div>
       )}
     </form>

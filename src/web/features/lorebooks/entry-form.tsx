@@ -1,6 +1,6 @@
 // One lorebook entry's fields: title, keys and secondary keys as chips with their logic, content, and
 // when and where it goes in (enabled, constant, order, position, depth, case, whole words, probability).
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   LORE_POSITIONS,
   LOREBOOK_LIMITS,
@@ -9,11 +9,9 @@ import {
   type TLorePosition,
   type TSelectiveLogic,
 } from '../../../shared/lorebooks.ts';
-import { CancelButton, ErrorText } from '../../components/form-parts.tsx';
+import { CancelButton, ErrorText, PrimaryButton } from '../../components/form-parts.tsx';
+import { Check, inputClass, LabelledField, NumberField, SelectField } from './fields.tsx';
 import { KeyChips } from './key-chips.tsx';
-
-export const inputClass =
-  'w-full rounded-xl border border-line bg-ink/70 px-3 py-2 focus:border-accent focus:outline-none disabled:opacity-70';
 
 export const LOGIC_LABELS: Record<TSelectiveLogic, string> = {
   and_any: 'AND ANY',
@@ -59,7 +57,6 @@ export function EntryForm({
   onSave: (fields: TLoreEntryFields) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
   const [fields, setFields] = useState(initial);
   const set = <K extends keyof TLoreEntryFields>(key: K, value: TLoreEntryFields[K]) =>
     setFields((f) => ({ ...f, [key]: value }));
@@ -76,18 +73,17 @@ export function EntryForm({
       }}
     >
       <fieldset disabled={isReadOnly} className="space-y-3">
-        <div>
-          <label htmlFor={`${id}-title`} className="mb-1 block text-sm text-muted">
-            Title
-          </label>
-          <input
-            id={`${id}-title`}
-            value={fields.comment}
-            maxLength={LOREBOOK_LIMITS.commentChars}
-            onChange={(e) => set('comment', e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <LabelledField label="Title">
+          {(id) => (
+            <input
+              id={id}
+              value={fields.comment}
+              maxLength={LOREBOOK_LIMITS.commentChars}
+              onChange={(e) => set('comment', e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </LabelledField>
         <KeyChips label="Keys" keys={fields.keys} onChange={(k) => set('keys', k)} isReadOnly={isReadOnly} />
         <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
           <KeyChips
@@ -96,55 +92,34 @@ export function EntryForm({
             onChange={(k) => set('secondaryKeys', k)}
             isReadOnly={isReadOnly}
           />
-          <div>
-            <label htmlFor={`${id}-logic`} className="mb-1 block text-sm text-muted">
-              Secondary key logic
-            </label>
-            <select
-              id={`${id}-logic`}
-              value={fields.selectiveLogic}
-              onChange={(e) => set('selectiveLogic', e.target.value as TSelectiveLogic)}
-              className={inputClass}
-            >
-              {SELECTIVE_LOGICS.map((logic) => (
-                <option key={logic} value={logic}>
-                  {LOGIC_LABELS[logic]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div>
-          <label htmlFor={`${id}-content`} className="mb-1 block text-sm text-muted">
-            Content
-          </label>
-          <textarea
-            id={`${id}-content`}
-            value={fields.content}
-            rows={4}
-            maxLength={LOREBOOK_LIMITS.contentChars}
-            onChange={(e) => set('content', e.target.value)}
-            className={inputClass}
+          <SelectField
+            label="Secondary key logic"
+            value={fields.selectiveLogic}
+            options={SELECTIVE_LOGICS}
+            labels={LOGIC_LABELS}
+            onChange={(v) => set('selectiveLogic', v)}
           />
         </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-position`} className="mb-1 block text-sm text-muted">
-              Position
-            </label>
-            <select
-              id={`${id}-position`}
-              value={fields.position}
-              onChange={(e) => set('position', e.target.value as TLorePosition)}
+        <LabelledField label="Content">
+          {(id) => (
+            <textarea
+              id={id}
+              value={fields.content}
+              rows={4}
+              maxLength={LOREBOOK_LIMITS.contentChars}
+              onChange={(e) => set('content', e.target.value)}
               className={inputClass}
-            >
-              {LORE_POSITIONS.map((position) => (
-                <option key={position} value={position}>
-                  {POSITION_LABELS[position]}
-                </option>
-              ))}
-            </select>
-          </div>
+            />
+          )}
+        </LabelledField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField
+            label="Position"
+            value={fields.position}
+            options={LORE_POSITIONS}
+            labels={POSITION_LABELS}
+            onChange={(v) => set('position', v)}
+          />
           <NumberField
             label="Depth"
             value={fields.depth}
@@ -181,61 +156,11 @@ export function EntryForm({
       <div className="flex justify-end gap-2">
         <CancelButton onClick={onCancel}>{isReadOnly ? 'Close' : 'Cancel'}</CancelButton>
         {!isReadOnly && (
-          <button
-            type="submit"
-            disabled={isSaving}
-            className="rounded-xl bg-accent px-4 py-2 font-medium text-white disabled:opacity-50"
-          >
+          <PrimaryButton type="submit" isDisabled={isSaving}>
             {isSaving ? 'Saving...' : 'Save entry'}
-          </button>
+          </PrimaryButton>
         )}
       </div>
     </form>
-  );
-}
-
-export function NumberField({
-  label,
-  value,
-  onChange,
-  isDisabled = false,
-}: {
-  label: string;
-  value: number;
-  onChange: (text: string) => void;
-  isDisabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm text-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="number"
-        value={value}
-        disabled={isDisabled}
-        onChange={(e) => onChange(e.target.value)}
-        className={inputClass}
-      />
-    </div>
-  );
-}
-
-export function Check({
-  label,
-  isOn,
-  onChange,
-}: {
-  label: string;
-  isOn: boolean;
-  onChange: (on: boolean) => void;
-}) {
-  return (
-    <label className="flex items-center gap-2">
-      <input type="checkbox" checked={isOn} onChange={(e) => onChange(e.target.checked)} className="size-4" />
-      {label}
-    </label>
   );
 }

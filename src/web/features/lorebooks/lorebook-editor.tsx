@@ -7,7 +7,8 @@ import toast from 'react-hot-toast';
 import type { TLorebook, TLorebookPatch, TLoreEntry, TLoreEntryFields } from '../../../shared/lorebooks.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { BookSettings } from './book-settings.tsx';
-import { EntryForm, inputClass, NEW_ENTRY, POSITION_LABELS } from './entry-form.tsx';
+import { EntryForm, NEW_ENTRY, POSITION_LABELS } from './entry-form.tsx';
+import { inputClass } from './fields.tsx';
 import { addEntry, deleteEntry, saveEntry, updateLorebook } from './lorebooks-api.ts';
 
 const matches = (entry: TLoreEntry, query: string) => {
