@@ -66,6 +66,20 @@ export const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
+/** The sign-up form's action beside the sign-in form's. */
+export const signUpAction = (signInAction: string) => signInAction.replace(/\/login$/, '/signup');
+
+/** Opens the sign-in page and posts its sign-up form with these fields; answers the reply and the jar. */
+export async function postSignUp(
+  baseUrl: string,
+  fields: Record<string, string>,
+  jar: TCookieJar = new Map(),
+) {
+  const { action } = await startSignIn(baseUrl, jar);
+  const response = await request(baseUrl, jar, signUpAction(action), form(fields));
+  return { response, jar, action };
+}
+
 /**
  * Signs a person in, creating their account (with DEFAULT_TEST_PASSWORD unless a password is given)
  * when the email is new; an existing account is signed in with the password. Sign-up answers the same
@@ -87,11 +101,10 @@ export async function signInThroughProvider(
   const jar: TCookieJar = new Map();
   const { action } = await startSignIn(baseUrl, jar, opts.providerId);
   const password = opts.password ?? DEFAULT_TEST_PASSWORD;
-  const signupAction = action.replace(/\/login$/, '/signup');
   const signedUp = await request(
     baseUrl,
     jar,
-    signupAction,
+    signUpAction(action),
     form({ email: opts.email, name: opts.name, password, birthDate: opts.birthDate ?? ADULT_BIRTH_DATE }),
   );
   // 403: sign-up is closed, so only existing accounts sign in.

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpApp, type THttpApp } from '../../../test-support/http-app.ts';
-import {
-  request,
-  signInThroughProvider,
-  startSignIn,
-  type TCookieJar,
-} from '../../../test-support/sign-in-flow.ts';
+import { postSignUp, signInThroughProvider } from '../../../test-support/sign-in-flow.ts';
 import { findIdpAccountByEmail } from '../../db/queries/idp.ts';
 import { findUserByEmail } from '../../db/queries/users.ts';
 
@@ -17,15 +12,8 @@ const yearsAgo = (years: number, days = 0) => {
   return d.toISOString().slice(0, 10);
 };
 
-async function signUp(app: THttpApp, fields: Record<string, string>) {
-  const jar: TCookieJar = new Map();
-  const { action } = await startSignIn(app.baseUrl, jar);
-  return request(app.baseUrl, jar, action.replace(/\/login$/, '/signup'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Kid', password: 'a fine passphrase', ...fields }).toString(),
-  });
-}
+const signUp = async (app: THttpApp, fields: Record<string, string>) =>
+  (await postSignUp(app.baseUrl, { name: 'Kid', password: 'a fine passphrase', ...fields })).response;
 
 let t: THttpApp;
 let adults: THttpApp;

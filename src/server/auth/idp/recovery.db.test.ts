@@ -6,6 +6,7 @@ import {
   DEFAULT_TEST_PASSWORD,
   follow,
   form,
+  postSignUp,
   request,
   signInThroughProvider,
   startSignIn,
@@ -168,14 +169,12 @@ describe('forgot password', () => {
 
 describe('email verification when SMTP is set', () => {
   it('a new account signs in only after opening the link in its mail', async () => {
-    const jar: TCookieJar = new Map();
-    const { action } = await startSignIn(t.baseUrl, jar);
-    await request(
-      t.baseUrl,
-      jar,
-      action.replace(/\/login$/, '/signup'),
-      form({ email: 'mo@example.com', name: 'Mo', password: 'mo has a passphrase', birthDate: '1990-01-01' }),
-    );
+    await postSignUp(t.baseUrl, {
+      email: 'mo@example.com',
+      name: 'Mo',
+      password: 'mo has a passphrase',
+      birthDate: '1990-01-01',
+    });
     const early = await signInWith('mo@example.com', 'mo has a passphrase');
     expect(early.status).toBe(403);
     expect(early.email).toBeUndefined();
@@ -193,19 +192,12 @@ describe('email verification when SMTP is set', () => {
   });
 
   it('says why on the sign-in form', async () => {
-    const jar: TCookieJar = new Map();
-    const { action } = await startSignIn(t.baseUrl, jar);
-    await request(
-      t.baseUrl,
-      jar,
-      action.replace(/\/login$/, '/signup'),
-      form({
-        email: 'ned@example.com',
-        name: 'Ned',
-        password: 'ned has a passphrase',
-        birthDate: '1990-01-01',
-      }),
-    );
+    const { jar, action } = await postSignUp(t.baseUrl, {
+      email: 'ned@example.com',
+      name: 'Ned',
+      password: 'ned has a passphrase',
+      birthDate: '1990-01-01',
+    });
     const res = await request(
       t.baseUrl,
       jar,
