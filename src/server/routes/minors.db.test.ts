@@ -42,15 +42,7 @@ const startOf = async (res: Response) => (await res.json()) as { hist: string; b
 describe('minors', () => {
   it('a 15-year-old: the minors instruction reaches the model and sexual content is replaced', async () => {
     const teen = await personAged(15);
-    const res = await call(t, 'POST', '/assistant-reply-openai', {
-      user: teen,
-      json: {
-        userId: teen.id,
-        characterId: 1,
-        userInput: 'Naked and aroused she waits',
-        memoryEnabled: false,
-      },
-    });
+    const res = await send(teen, 'Naked and aroused she waits');
     const body = await res.json();
     expect(String(chatRequests(t).at(-1)?.messages[0]?.content)).toContain(MINOR_INSTRUCTION);
     expect(body.reply).toBe(SAFE_REPLY_MINOR);
@@ -59,15 +51,7 @@ describe('minors', () => {
 
   it('an adult: no minors instruction, the same words kept', async () => {
     const adult = await personAged(30);
-    const res = await call(t, 'POST', '/assistant-reply-openai', {
-      user: adult,
-      json: {
-        userId: adult.id,
-        characterId: 1,
-        userInput: 'She takes off her dress slowly',
-        memoryEnabled: false,
-      },
-    });
+    const res = await send(adult, 'She takes off her dress slowly');
     expect((await res.json()).reply).toBe('She takes off her… I hear you.');
     expect(String(chatRequests(t).at(-1)?.messages[0]?.content)).not.toContain(MINOR_INSTRUCTION);
   });

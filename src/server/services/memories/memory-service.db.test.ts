@@ -5,10 +5,21 @@ import { createSignedInUser } from '../../../test-support/test-app.ts';
 import { memories } from '../../db/schema.ts';
 import type { TEmbedder } from '../../memory/embedder.ts';
 import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
-import { createMemoryService } from './memory-service.ts';
+import { createMemoryService, type TMemoryService } from './memory-service.ts';
 
 const SERAPHINE = 1;
 const database = setUpTestDatabase();
+
+/** A memory of Seraphine added by hand (no reply, middling importance). */
+const storeFor = (memory: TMemoryService, userId: number, content: string) =>
+  memory.store({
+    userId,
+    characterId: SERAPHINE,
+    characterName: 'Seraphine Vale',
+    content,
+    reply: '',
+    importance: 0.5,
+  });
 
 describe('memory service', () => {
   it('a change of embeddings model re-embeds stored memories (where vectors exist)', async () => {
@@ -17,14 +28,7 @@ describe('memory service', () => {
     // A stand-in "other model": the same vectors under another id, so only the id tells them apart.
     const other: TEmbedder = { id: 'openai-compatible:other-model', embed: (texts) => lite.embed(texts) };
     const before = createMemoryService({ database, embedder: lite });
-    const kept = await before.store({
-      userId: user.id,
-      characterId: SERAPHINE,
-      characterName: 'Seraphine Vale',
-      content: 'My brother Leo is serving in the navy overseas',
-      reply: '',
-      importance: 0.5,
-    });
+    const kept = await storeFor(before, user.id, 'My brother Leo is serving in the navy overseas');
     const after = createMemoryService({ database, embedder: other });
     const hasVector = (await after.capabilities()).vector;
     const done = await after.reembedAll();
@@ -49,14 +53,7 @@ describe('memory service', () => {
       },
     };
     const memory = createMemoryService({ database, embedder: broken });
-    const stored = await memory.store({
-      userId: user.id,
-      characterId: SERAPHINE,
-      characterName: 'Seraphine Vale',
-      content: 'I volunteer at the animal shelter every Sunday',
-      reply: '',
-      importance: 0.5,
-    });
+    const stored = await storeFor(memory, user.id, 'I volunteer at the animal shelter every Sunday');
     const found = await memory.search({
       userId: user.id,
       characterId: null,
