@@ -3,19 +3,11 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { TDb } from '../db/client.ts';
-import { findSessionCountingReply, findSessionWithUser } from '../db/queries/users.ts';
+import { findSessionCountingReply, findSessionWithUser, type TSessionPerson } from '../db/queries/users.ts';
 import type { TLimiterPair } from '../lib/rate-limit.ts';
 
-export type TSessionUser = {
-  id: number;
-  email: string;
-  name: string | null;
-  username: string;
-  image: string | null;
-  isSubscribed: boolean;
-  /** Date of birth (YYYY-MM-DD); null: not given yet (a Google person is asked once after signing in). */
-  birthDate: string | null;
-};
+/** `birthDate` (YYYY-MM-DD) null: not given yet (a Google person is asked once after signing in). */
+export type TSessionUser = Omit<TSessionPerson, 'suspendedAt'>;
 
 const COOKIE_NAMES = ['__Secure-authjs.session-token', 'authjs.session-token'];
 

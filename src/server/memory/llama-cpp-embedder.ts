@@ -2,13 +2,8 @@
 // owner has downloaded one into the data folder: stronger than the Universal Sentence Encoder lite.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import {
-  getLlama,
-  type Llama,
-  type LlamaEmbeddingContext,
-  LlamaLogLevel,
-  type LlamaModel,
-} from 'node-llama-cpp';
+import type { LlamaEmbeddingContext } from 'node-llama-cpp';
+import { loadPrebuiltModel, type TLoadedModel } from '../ai/providers/prebuilt-llama.ts';
 import { EMBEDDING_DIMENSIONS, normalise, type TEmbedder } from './embedder.ts';
 
 /** The embedding GGUF Kindred looks for in $DATA_DIR/models. */
@@ -34,30 +29,18 @@ export function createLlamaCppEmbedder(options: {
   gpu?: false | 'auto';
   threads?: number;
 }): TLlamaCppEmbedder {
-  type TLoaded = { llama: Llama; model: LlamaModel; context: LlamaEmbeddingContext };
+  type TLoaded = TLoadedModel<LlamaEmbeddingContext>;
   let loading: Promise<TLoaded> | null = null;
   // One text at a time: the context holds one sequence, and the CPU is shared with the chat model.
   let chain: Promise<unknown> = Promise.resolve();
 
-  const load = async (): Promise<TLoaded> => {
-    // build: 'never': the prebuilt binaries from npm; nothing is downloaded or compiled at run time.
-    const llama = await getLlama({
-      gpu: options.gpu ?? 'auto',
-      build: 'never',
-      logLevel: LlamaLogLevel.error,
-    });
-    try {
-      const model = await llama.loadModel({ modelPath: options.modelPath });
-      const context = await model.createEmbeddingContext({
+  const load = (): Promise<TLoaded> =>
+    loadPrebuiltModel(options, (model) =>
+      model.createEmbeddingContext({
         contextSize: { max: 512 },
         threads: options.threads ?? Math.max(1, Math.floor(availableParallelism() / 2)),
-      });
-      return { llama, model, context };
-    } catch (error) {
-      await llama.dispose();
-      throw error;
-    }
-  };
+      }),
+    );
   const loaded = () => {
     if (!loading) {
       loading = load();

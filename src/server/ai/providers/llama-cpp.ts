@@ -4,16 +4,13 @@ import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import {
   type ChatHistoryItem,
-  getLlama,
-  type Llama,
   LlamaChat,
   type LlamaContext,
   type LlamaContextSequence,
-  LlamaLogLevel,
-  type LlamaModel,
 } from 'node-llama-cpp';
 import { ModelUnavailableError, type TChatModel, type TChatTurn, type TReplyChunk } from '../chat-model.ts';
 import { createThoughtsParser } from '../thoughts-parser.ts';
+import { loadPrebuiltModel, type TLoadedModel } from './prebuilt-llama.ts';
 
 export type TLlamaCppOptions = {
   modelPath: string;
@@ -36,7 +33,7 @@ export type TLlamaCppModel = TChatModel & {
   dispose(): Promise<void>;
 };
 
-type TLoaded = { llama: Llama; model: LlamaModel; context: LlamaContext };
+type TLoaded = TLoadedModel<LlamaContext>;
 
 function toHistory(messages: TChatTurn[]): ChatHistoryItem[] {
   const history = messages.map((m): ChatHistoryItem => {
@@ -60,26 +57,17 @@ export function createLlamaCppModel(options: TLlamaCppOptions): TLlamaCppModel {
     if (!(await fileExists().catch(() => false))) {
       throw new ModelUnavailableError(`The model file for ${id} is missing. Run \`npm run model:download\`.`);
     }
-    // build: 'never': use the prebuilt binaries from npm; never download or compile llama.cpp at run time.
-    const llama = await getLlama({
-      gpu: options.gpu ?? 'auto',
-      build: 'never',
-      logLevel: LlamaLogLevel.error,
-    });
-    try {
-      const model = await llama.loadModel({ modelPath: options.modelPath });
-      const context = await model.createContext({
-        contextSize: { max: options.contextSize ?? 8192 },
-        sequences: options.parallel ?? 2,
-        threads: options.threads ?? availableParallelism(),
-      });
-      return { llama, model, context };
-    } catch (error) {
-      await llama.dispose();
-      throw new ModelUnavailableError(`The model ${id} could not be loaded: ${String(error)}`, {
-        cause: error,
-      });
-    }
+    return loadPrebuiltModel(
+      options,
+      (model) =>
+        model.createContext({
+          contextSize: { max: options.contextSize ?? 8192 },
+          sequences: options.parallel ?? 2,
+          threads: options.threads ?? availableParallelism(),
+        }),
+      (error) =>
+        new ModelUnavailableError(`The model ${id} could not be loaded: ${String(error)}`, { cause: error }),
+    );
   };
 
   const loaded = (): Promise<TLoaded> => {
