@@ -59,8 +59,8 @@ export type TChatMessage = {
   // Conversation controls (the server always sends them; optional so older shapes still type-check).
 } & Partial<TMessageControls>;
 
-/** GET /api/chatlogs/{uuid}: the chat log with its last page of messages (spec: characterId, conversation). */
-export type TChatLog = {
+/** What every answer about a chat log says of it. */
+type TChatLogFields = {
   uuid: string;
   characterId: number;
   source: TChatSource;
@@ -68,6 +68,10 @@ export type TChatLog = {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+};
+
+/** GET /api/chatlogs/{uuid}: the chat log with its last page of messages (spec: characterId, conversation). */
+export type TChatLog = TChatLogFields & {
   /** The name the person gave the chat (null: none). */
   title?: string | null;
   /** A group chat (its members: GET /api/groups/{uuid}). */
@@ -78,15 +82,8 @@ export type TChatLog = {
 };
 
 /** One item of GET /api/chatlogs/filtered (History drawer, notifications). */
-export type TChatLogSummary = {
-  uuid: string;
+export type TChatLogSummary = TChatLogFields & {
   userId: number;
-  characterId: number;
-  source: TChatSource;
-  read: boolean;
-  createdAt: string;
-  updatedAt: string;
-  messageCount: number;
   /** The name the person gave the chat; History shows it instead of the preview. */
   title: string | null;
   /** The first 60 characters of the first non-empty message, or null when there is none. */

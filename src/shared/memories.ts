@@ -112,3 +112,12 @@ function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/** A check-in in the Notifications panel (GET /api/memories/check-ins). */
+export type TCheckInItem = {
+  uuid: string;
+  characterId: number;
+  characterName: string;
+  read: boolean;
+  createdAt: string;
+};

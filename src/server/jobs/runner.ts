@@ -1,18 +1,11 @@
 // Runs every background job definition on pg-boss: PGlite through pg-boss's own adapter, or Postgres.
 import type { PgBoss } from 'pg-boss';
+import type { TQueueSummary } from '../../shared/account.ts';
 import type { TDatabase } from '../db/client.ts';
 import { countJobsByState } from '../db/queries/jobs.ts';
 import type { TLogger } from '../lib/logger.ts';
 import { BOSS_SCHEMA, createBoss } from './boss.ts';
 import type { TJobContext, TJobDefinition } from './types.ts';
-
-export type TQueueSummary = {
-  name: string;
-  queued: number;
-  active: number;
-  failed: number;
-  completed: number;
-};
 
 export type TJobRunner = {
   start(): Promise<void>;

@@ -1,5 +1,6 @@
 // SQL for characters: the built-in cast (visible to all) and each person's own (visible to them only).
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { TPersonaListItem } from '../../../shared/characters.ts';
 import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import type { TSqlParam } from '../prepared-sql.ts';
@@ -15,15 +16,7 @@ const listColumns = {
   featuredGroup: characters.featuredGroup,
   featuredOrder: characters.featuredOrder,
 };
-export type TCharacterListRow = {
-  id: number;
-  name: string;
-  tagline: string;
-  avatarUrl: string | null;
-  userId: number | null;
-  featuredGroup: number | null;
-  featuredOrder: number | null;
-};
+export type TCharacterListRow = TPersonaListItem;
 
 /**
  * The person is known to be 18 or over: a date of birth at least 18 years before today (UTC). Someone

@@ -1,6 +1,7 @@
 // SQL for what a person changes about their own chats: a chat's name, deleting a chat, and forgetting
 // the memories made from a chat (all of it, or from a rewound message on). Scoped to the owner in SQL.
 import { and, eq, sql } from 'drizzle-orm';
+import type { TRecentChat } from '../../../shared/chat.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import { chatLogs, memories, type TChatLogRow } from '../schema.ts';
 
@@ -52,15 +53,7 @@ export async function forgetMemoriesFrom(
   return rowsOf(result).length;
 }
 
-export type TRecentChatRow = {
-  uuid: string;
-  characterId: number;
-  characterName: string;
-  avatarUrl: string | null;
-  title: string | null;
-  preview: string | null;
-  updatedAt: Date;
-};
+export type TRecentChatRow = Omit<TRecentChat, 'updatedAt' | 'members'> & { updatedAt: Date };
 
 /** The person's latest text chats across characters (the sidebar's 'Recent chats'). */
 export async function listRecentChats(

@@ -1,20 +1,12 @@
 // SQL for group chats: the chat log with its members, changing who is in it, and the shared history with
 // each message's speaker. Every statement is scoped to the chat log's owner in SQL.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { TReplyOrder } from '../../../shared/groups.ts';
+import type { TGroupMember, TReplyOrder } from '../../../shared/groups.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, chatMembers, chatMessages, type TChatLogRow } from '../schema.ts';
 import { adultAllowedSql } from './characters.ts';
 
-export type TMemberRow = {
-  characterId: number;
-  name: string;
-  tagline: string;
-  avatarUrl: string | null;
-  talkativeness: number;
-  isMuted: boolean;
-  memoryDisabled: boolean;
-};
+export type TMemberRow = TGroupMember & { memoryDisabled: boolean };
 
 /** How many of these characters the person may chat with (built-in, or their own). */
 export async function countUsableCharacters(db: TDb, userId: number, ids: number[]): Promise<number> {

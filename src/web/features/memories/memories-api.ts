@@ -1,15 +1,7 @@
 // The memory calls for TanStack Query: the drawer, /profile's cards and the notifications bell.
 import { queryOptions } from '@tanstack/react-query';
-import type { TMemory } from '../../../shared/memories.ts';
+import type { TCheckInItem, TMemory } from '../../../shared/memories.ts';
 import { api } from '../../lib/api.ts';
-
-export type TCheckInItem = {
-  uuid: string;
-  characterId: number;
-  characterName: string;
-  read: boolean;
-  createdAt: string;
-};
 
 export const memoriesQuery = (userId: number, characterId: number) =>
   queryOptions({
