@@ -3,6 +3,7 @@
 // delete one (contradicted away) or do nothing (a repeat, which refreshes the kept fact).
 import { z } from 'zod';
 import type { TChatModel } from '../ai/chat-model.ts';
+import { askJson } from './ask-json.ts';
 import { FACT_MAX_CHARS } from './judge.ts';
 
 export const FACT_ACTIONS = ['add', 'update', 'delete', 'none'] as const;
@@ -63,28 +64,21 @@ export async function reconcileFact(
   if (input.kept.length === 0 || !model.completeJson) return { action: 'add' };
   const dated = (f: { fact: string; happensOn: string | null }) =>
     f.happensOn ? `${f.fact} (date ${f.happensOn})` : f.fact;
-  let answer: unknown;
-  try {
-    answer = await model.completeJson({
-      messages: [
-        { role: 'system', content: INSTRUCTIONS },
-        {
-          role: 'user',
-          content: [
-            'Kept facts:',
-            ...input.kept.map((k, i) => `${i + 1}. ${dated(k)}`),
-            `New fact: ${dated(input)}`,
-          ].join('\n'),
-        },
+  const answer = await askJson(
+    model,
+    {
+      instructions: INSTRUCTIONS,
+      lines: [
+        'Kept facts:',
+        ...input.kept.map((k, i) => `${i + 1}. ${dated(k)}`),
+        `New fact: ${dated(input)}`,
       ],
       schema: RECONCILE_SCHEMA,
-      signal,
       maxTokens: 120,
-    });
-  } catch {
-    return { action: 'add' };
-  }
-  return parseDecision(typeof answer === 'string' ? safeJson(answer) : answer, input.kept);
+    },
+    signal,
+  );
+  return parseDecision(answer, input.kept);
 }
 
 export function parseDecision(answer: unknown, kept: TKeptFact[]): TFactDecision {
@@ -99,12 +93,4 @@ export function parseDecision(answer: unknown, kept: TKeptFact[]): TFactDecision
   if (action === 'update') return fact ? { action, id, fact } : { action: 'add' };
   if (action === 'delete') return { action, id, fact };
   return { action: 'none', id };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

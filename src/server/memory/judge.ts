@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { FACT_KINDS, type TFactKind } from '../../shared/memories.ts';
 import type { TChatModel } from '../ai/chat-model.ts';
+import { askJson } from './ask-json.ts';
 import { isNothingToJudge } from './trivial.ts';
 
 /** Facts kept from one exchange at most; a fact's length in characters at most. */
@@ -106,28 +107,21 @@ export async function judgeExchange(
   }
   if (!model.completeJson) return null;
   const sent = localDay(exchange.sentAt ?? new Date(), exchange.timeZone ?? null);
-  let answer: unknown;
-  try {
-    answer = await model.completeJson({
-      messages: [
-        { role: 'system', content: INSTRUCTIONS },
-        {
-          role: 'user',
-          content: [
-            `Sent: ${sent.text} (${sent.iso}) in ${sent.timeZone}.`,
-            `Person${exchange.userName ? ` (${exchange.userName})` : ''}: ${exchange.message.slice(0, 2000)}`,
-            `Companion: ${exchange.reply.slice(0, 1000)}`,
-          ].join('\n'),
-        },
+  const answer = await askJson(
+    model,
+    {
+      instructions: INSTRUCTIONS,
+      lines: [
+        `Sent: ${sent.text} (${sent.iso}) in ${sent.timeZone}.`,
+        `Person${exchange.userName ? ` (${exchange.userName})` : ''}: ${exchange.message.slice(0, 2000)}`,
+        `Companion: ${exchange.reply.slice(0, 1000)}`,
       ],
       schema: JUDGE_SCHEMA,
-      signal,
       maxTokens: 60 + 90 * FACTS_MAX,
-    });
-  } catch {
-    return null;
-  }
-  return parseVerdict(typeof answer === 'string' ? safeJson(answer) : answer);
+    },
+    signal,
+  );
+  return parseVerdict(answer);
 }
 
 /** The model's answer as a verdict; facts that do not parse (or carry an impossible date) are dropped alone. */
@@ -191,14 +185,6 @@ export function localDay(at: Date, timeZone: string | null): { text: string; iso
     iso,
     timeZone: zone,
   };
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** The judge's 1..5 as the stored 0..1. */
