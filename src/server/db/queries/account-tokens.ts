@@ -13,6 +13,15 @@ export async function insertAccountToken(
   await db.insert(accountTokens).values(token);
 }
 
+/** A link's token that is for this purpose, unused and not expired. */
+const usableToken = (tokenHash: string, purpose: TTokenPurpose) =>
+  and(
+    eq(accountTokens.tokenHash, tokenHash),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, new Date()),
+  );
+
 /**
  * Uses a link once: marks it used and answers its account, or undefined when it is unknown, used,
  * expired or for another purpose. One statement, so two clicks at once cannot both use it.
@@ -25,14 +34,7 @@ export async function redeemAccountToken(
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, tokenHash),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    )
+    .where(usableToken(tokenHash, purpose))
     .returning({ accountId: accountTokens.accountId });
   return row?.accountId;
 }
@@ -42,14 +44,7 @@ export async function findLiveAccountToken(db: TDb, tokenHash: string, purpose: 
   const [row] = await db
     .select({ accountId: accountTokens.accountId })
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, tokenHash),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, new Date()),
-      ),
-    );
+    .where(usableToken(tokenHash, purpose));
   return row?.accountId;
 }
 

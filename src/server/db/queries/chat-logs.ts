@@ -116,6 +116,14 @@ export async function lastMessage(
   return row?.message;
 }
 
+/** The person's chat's messages before position `before` (all of them without it); joined with chat_logs. */
+const earlierMessagesOf = (opts: { userId: number; uuid: string; before?: number }) =>
+  and(
+    eq(chatMessages.chatLogUuid, opts.uuid),
+    eq(chatLogs.userId, opts.userId),
+    opts.before === undefined ? undefined : lt(chatMessages.position, opts.before),
+  );
+
 /**
  * The last `limit` non-empty messages (before position `before`, when given), oldest first: the model's
  * context. Reads only those rows.
@@ -128,14 +136,7 @@ export async function recentNonEmptyMessages(
     .select({ role: chatMessages.role, content: chatMessages.content })
     .from(chatMessages)
     .innerJoin(chatLogs, eq(chatLogs.uuid, chatMessages.chatLogUuid))
-    .where(
-      and(
-        eq(chatMessages.chatLogUuid, opts.uuid),
-        eq(chatLogs.userId, opts.userId),
-        opts.before === undefined ? undefined : lt(chatMessages.position, opts.before),
-        sql`btrim(${chatMessages.content}) <> ''`,
-      ),
-    )
+    .where(and(earlierMessagesOf(opts), sql`btrim(${chatMessages.content}) <> ''`))
     .orderBy(desc(chatMessages.position))
     .limit(opts.limit);
   return rows.reverse();
@@ -150,13 +151,7 @@ export async function messagesPage(
     .select({ message: chatMessages })
     .from(chatMessages)
     .innerJoin(chatLogs, eq(chatLogs.uuid, chatMessages.chatLogUuid))
-    .where(
-      and(
-        eq(chatMessages.chatLogUuid, opts.uuid),
-        eq(chatLogs.userId, opts.userId),
-        opts.before === undefined ? undefined : lt(chatMessages.position, opts.before),
-      ),
-    )
+    .where(earlierMessagesOf(opts))
     .orderBy(desc(chatMessages.position))
     .limit(opts.limit);
   return rows.map((r) => r.message).reverse();

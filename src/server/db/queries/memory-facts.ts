@@ -62,16 +62,7 @@ export async function insertFact(db: TDb, f: TNewFact): Promise<TMemoryRecord> {
  */
 export async function updateFact(
   db: TDb,
-  f: TOwner &
-    TFactWords & {
-      id: number;
-      fact: string;
-      kind: TFactKind;
-      happensOn: string | null;
-      importance: number;
-      embedding: string | null;
-      embeddingModel: string | null;
-    },
+  f: Omit<TNewFact, 'characterName'> & { id: number },
 ): Promise<TMemoryRecord | null> {
   const result = await db.execute(sql`
     with old as (
