@@ -118,7 +118,14 @@ async function main() {
   // The triggers that keep BM25's statistics and each memory's hubness (migrations 0023, 0032) are off for the
   // bulk insert: hubness looks for each new row's nearest of the person's others, one row at a time (the
   // embedded database did not finish 200,000 in an hour). What they keep is made after, in bulk.
+  // Likewise memories' indexes (but its key) are dropped for it and made again after, as they were.
   const chunk = 10_000;
+  const indexes = rowsOf<{ name: string; definition: string }>(
+    await db.execute(sql`select c.relname as name, pg_get_indexdef(c.oid) as definition
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'memories'::regclass and not i.indisprimary`),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${index.name}`));
   await db.execute(sql`alter table memories disable trigger user`);
   for (let i = 0; i < mine; i += chunk) await insertRange(sql`${myId}`, i, Math.min(mine, i + chunk));
   for (let i = mine; i < total; i += chunk) {
@@ -129,6 +136,7 @@ async function main() {
     );
   }
   await db.execute(sql`alter table memories enable trigger user`);
+  for (const index of indexes) await db.execute(sql.raw(index.definition));
   const inserted = performance.now();
   // BM25: the insert trigger's own function, over the rows in chunks.
   const [range] = rowsOf<{ lo: number; hi: number }>(
