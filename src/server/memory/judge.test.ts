@@ -114,6 +114,18 @@ describe('facts with dates', () => {
       iso: '2026-11-26',
       timeZone: 'America/Los_Angeles',
     });
+    // The zone's formatters are kept: the same zone again, another moment.
+    expect(localDay(new Date('2026-11-28T12:30:00Z'), 'America/Los_Angeles').text).toBe(
+      'Saturday 28 November 2026, 04:30',
+    );
+  });
+
+  it('localDay reads a time zone it does not know as UTC', () => {
+    expect(localDay(new Date('2026-11-27T04:00:00Z'), 'Mars/Olympus_Mons')).toEqual({
+      text: 'Friday 27 November 2026, 04:00',
+      iso: '2026-11-27',
+      timeZone: 'UTC',
+    });
   });
 });
 

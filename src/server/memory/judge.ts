@@ -152,16 +152,24 @@ export function toDay(value: string | null): string | null {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : null;
 }
 
-/** The day and time a moment is in a time zone: 'Thursday 26 November 2026, 23:30' and '2026-11-26'. */
-export function localDay(at: Date, timeZone: string | null): { text: string; iso: string; timeZone: string } {
-  let zone = timeZone ?? 'UTC';
+type TZoneFormats = { zone: string; text: Intl.DateTimeFormat; iso: Intl.DateTimeFormat };
+
+/** Formatters by time zone: making one costs far more than formatting with it (each judged exchange). */
+const zoneFormats = new Map<string, TZoneFormats>();
+const ZONE_FORMATS_MAX = 1000;
+
+function formatsFor(timeZone: string): TZoneFormats {
+  const known = zoneFormats.get(timeZone);
+  if (known) return known;
+  let zone = timeZone;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {
     zone = 'UTC';
   }
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+  const formats = {
+    zone,
+    text: new Intl.DateTimeFormat('en-GB', {
       timeZone: zone,
       weekday: 'long',
       day: 'numeric',
@@ -170,20 +178,26 @@ export function localDay(at: Date, timeZone: string | null): { text: string; iso
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  const iso = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+    }),
+    iso: new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+  };
+  if (zoneFormats.size < ZONE_FORMATS_MAX) zoneFormats.set(timeZone, formats);
+  return formats;
+}
+
+/** The day and time a moment is in a time zone: 'Thursday 26 November 2026, 23:30' and '2026-11-26'. */
+export function localDay(at: Date, timeZone: string | null): { text: string; iso: string; timeZone: string } {
+  const formats = formatsFor(timeZone ?? 'UTC');
+  const parts = Object.fromEntries(formats.text.formatToParts(at).map((p) => [p.type, p.value]));
   return {
     text: `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute}`,
-    iso,
-    timeZone: zone,
+    iso: formats.iso.format(at),
+    timeZone: formats.zone,
   };
 }
 
