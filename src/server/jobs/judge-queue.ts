@@ -66,6 +66,8 @@ export function createJudgeQueue(options: {
   const { database, log } = options;
   let starting: Promise<PgBoss> | null = null;
   let isStopped = false;
+  /** The judgment this process is running (idle() waits on it rather than asking the database). */
+  let judging: Promise<unknown> | null = null;
 
   const start = () => {
     if (isStopped) return Promise.reject(new Error('The memory judge queue is stopped'));
@@ -79,11 +81,15 @@ export function createJudgeQueue(options: {
         { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
         async ([job]) => {
           if (!job) return;
+          const judged = options.judge(job.data, job.signal);
+          judging = judged.catch(() => {});
           try {
-            await options.judge(job.data, job.signal);
+            await judged;
           } catch (err) {
             log?.warn({ err, job: job.id }, 'judging an exchange failed; it will be retried');
             throw err;
+          } finally {
+            judging = null;
           }
         },
       );
@@ -108,6 +114,11 @@ export function createJudgeQueue(options: {
       if (!starting) return;
       await starting.catch(() => {});
       for (;;) {
+        // While this process judges one, nothing new can be learnt from the database: wait for it.
+        if (judging) {
+          await judging;
+          continue;
+        }
         const rows = await countJobsByState(database.db, BOSS_SCHEMA, [JUDGE_QUEUE]);
         if (!rows.some((r) => ['created', 'retry', 'active'].includes(r.state) && r.n > 0)) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
