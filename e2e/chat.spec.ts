@@ -76,10 +76,20 @@ test('New Chat, then History reopens the earlier chat', async ({ page, signIn })
   await expect(chat.historyButton).toBeVisible();
   await chat.historyButton.click();
   await expect(chat.historyDrawer.getByText('No past chats yet')).toBeVisible();
+  // It slides out for 300 ms before it closes: the drawer's states are recorded as they change (polling
+  // could miss the 300 ms on a busy machine).
+  await chat.historyDrawer.evaluate((drawer) => {
+    const seen: string[] = [];
+    (window as unknown as { drawerStates: string[] }).drawerStates = seen;
+    new MutationObserver(() => seen.push(drawer.getAttribute('data-state') ?? '')).observe(drawer, {
+      attributeFilter: ['data-state'],
+    });
+  });
   await chat.historyDrawer.getByRole('button', { name: 'Close Chat History' }).click();
-  // It slides out for 300 ms before it closes.
-  await expect(chat.historyDrawer).toHaveAttribute('data-state', 'closing');
   await expect(chat.historyDrawer).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { drawerStates: string[] }).drawerStates)).toContain(
+    'closing',
+  );
 
   const first = 'Tell me about the oath you keep, and why three lines are enough for a knight like you';
   await chat.sendAndWait(SERAPHINE.name, first, replyTo(first));

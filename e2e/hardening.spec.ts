@@ -83,6 +83,8 @@ test.describe('on PostgreSQL, where the rows can be read', () => {
     });
   });
   test.afterAll(async () => {
+    // The server first (it lets its requests finish), then the connections, then the database.
+    test.setTimeout(120_000);
     await server?.stop();
     await rows?.close();
     await database?.drop();

@@ -69,6 +69,8 @@ test('an entry written in the editor reaches the reply that names its key, shown
   await expect(attach).toHaveAttribute('aria-checked', 'true');
   await page.screenshot({ path: 'test-results/screens/lorebook-chat-drawer.png' });
   await drawer.getByRole('button', { name: 'Close Lorebooks' }).click();
+  // Closed (focus goes back to the Lorebooks button when it is), before typing into the message box.
+  await expect(drawer).toBeHidden();
 
   const second = 'Who keeps the lighthouse';
   await chat.sendAndWait(ROOK.name, second, replyTo(second));
