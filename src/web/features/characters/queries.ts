@@ -2,21 +2,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TFeatured, TPersonaListItem } from '../../../shared/characters.ts';
 import { NEXT_PAGE_HEADER } from '../../../shared/paging.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, throwIfFailed } from '../../lib/api.ts';
 
 type TPage = { items: TPersonaListItem[]; nextAfter: number | null };
 
 /** List calls return the spec's plain array; the next page's cursor comes in a header. */
 async function fetchPage(url: string): Promise<TPage> {
   const res = await fetch(url, { credentials: 'same-origin' });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { code?: string; message?: string } | null;
-    throw new ApiError(
-      res.status,
-      body?.code ?? 'http_error',
-      body?.message ?? `Request failed (${res.status})`,
-    );
-  }
+  await throwIfFailed(res);
   const next = res.headers.get(NEXT_PAGE_HEADER);
   return { items: (await res.json()) as TPersonaListItem[], nextAfter: next ? Number(next) : null };
 }

@@ -1,5 +1,6 @@
 // Under a reply the model stopped midway: what arrived stays, marked as cut off, with Continue and Retry.
 import { FastForward, RotateCcw, Scissors } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { TUiMessage } from './use-chat.ts';
 import type { TMessageControlsApi } from './use-message-controls.ts';
 
@@ -20,26 +21,32 @@ export function CutOffNote({ message, controls }: { message: TUiMessage; control
       </span>
       {canGoOn && (
         <>
-          <button
-            type="button"
+          <NoteButton
+            label="Continue"
             onClick={() => controls.continueReply(message)}
-            disabled={controls.isBusy}
-            className="flex items-center gap-1 rounded-lg border border-line px-2.5 py-1 text-white hover:bg-panel-2 disabled:opacity-50"
+            isBusy={controls.isBusy}
           >
             <FastForward aria-hidden className="size-3.5" />
-            Continue
-          </button>
-          <button
-            type="button"
-            onClick={() => controls.regenerate(message)}
-            disabled={controls.isBusy}
-            className="flex items-center gap-1 rounded-lg border border-line px-2.5 py-1 text-white hover:bg-panel-2 disabled:opacity-50"
-          >
+          </NoteButton>
+          <NoteButton label="Retry" onClick={() => controls.regenerate(message)} isBusy={controls.isBusy}>
             <RotateCcw aria-hidden className="size-3.5" />
-            Retry
-          </button>
+          </NoteButton>
         </>
       )}
     </div>
+  );
+}
+
+function NoteButton(props: { label: string; onClick: () => void; isBusy: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      disabled={props.isBusy}
+      className="flex items-center gap-1 rounded-lg border border-line px-2.5 py-1 text-white hover:bg-panel-2 disabled:opacity-50"
+    >
+      {props.children}
+      {props.label}
+    </button>
   );
 }
