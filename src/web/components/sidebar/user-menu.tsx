@@ -1,6 +1,6 @@
 // The sidebar's bottom row: the person's avatar and name, toggling a menu with Profile and Logout.
 import { useQueryClient } from '@tanstack/react-query';
-import { BookOpen, ChevronUp, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { BookOpen, ChevronUp, LogOut, type LucideIcon, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { logout, sessionQuery, useSession } from '../../lib/session.ts';
@@ -52,31 +52,10 @@ export function UserMenu() {
           aria-label="Account"
           className="absolute right-0 bottom-full left-0 mb-2 overflow-hidden rounded-xl border border-line bg-panel-2 py-1 shadow-2xl shadow-black/40"
         >
-          <Link
-            role="menuitem"
-            to="/profile"
-            onClick={() => setIsOpen(false)}
-            className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-white/5"
-          >
-            <UserRound className="size-4" aria-hidden /> Profile
-          </Link>
-          <Link
-            role="menuitem"
-            to="/lorebooks"
-            onClick={() => setIsOpen(false)}
-            className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-white/5"
-          >
-            <BookOpen className="size-4" aria-hidden /> Lorebooks
-          </Link>
+          <MenuLink to="/profile" Icon={UserRound} label="Profile" onPick={() => setIsOpen(false)} />
+          <MenuLink to="/lorebooks" Icon={BookOpen} label="Lorebooks" onPick={() => setIsOpen(false)} />
           {user?.isOwner && (
-            <Link
-              role="menuitem"
-              to="/admin"
-              onClick={() => setIsOpen(false)}
-              className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-white/5"
-            >
-              <ShieldCheck className="size-4" aria-hidden /> Admin
-            </Link>
+            <MenuLink to="/admin" Icon={ShieldCheck} label="Admin" onPick={() => setIsOpen(false)} />
           )}
           <button
             type="button"
@@ -101,5 +80,18 @@ export function UserMenu() {
         <ChevronUp className={`size-4 text-muted transition ${isOpen ? '' : 'rotate-180'}`} aria-hidden />
       </button>
     </div>
+  );
+}
+
+function MenuLink(props: { to: string; Icon: LucideIcon; label: string; onPick: () => void }) {
+  return (
+    <Link
+      role="menuitem"
+      to={props.to}
+      onClick={props.onPick}
+      className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-white/5"
+    >
+      <props.Icon className="size-4" aria-hidden /> {props.label}
+    </Link>
   );
 }

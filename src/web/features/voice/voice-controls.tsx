@@ -32,41 +32,51 @@ export function VoiceControls({
           ))}
         </select>
       </label>
-      <label className="block">
-        <span className="mb-1 flex justify-between text-sm text-muted">
-          <span>Pitch</span>
-          <output>
-            {settings.pitch > 0 ? '+' : ''}
-            {settings.pitch.toFixed(1)} st
-          </output>
-        </span>
-        <input
-          type="range"
-          min={VOICE_PITCH_RANGE.min}
-          max={VOICE_PITCH_RANGE.max}
-          step={0.1}
-          value={settings.pitch}
-          aria-label="Pitch"
-          onChange={(e) => controls.setPitch(Number(e.target.value))}
-          className="w-full accent-accent"
-        />
-      </label>
-      <label className="block">
-        <span className="mb-1 flex justify-between text-sm text-muted">
-          <span>Speed</span>
-          <output>{settings.rate.toFixed(2)}×</output>
-        </span>
-        <input
-          type="range"
-          min={VOICE_RATE_RANGE.min}
-          max={VOICE_RATE_RANGE.max}
-          step={0.01}
-          value={settings.rate}
-          aria-label="Speed"
-          onChange={(e) => controls.setRate(Number(e.target.value))}
-          className="w-full accent-accent"
-        />
-      </label>
+      <Slider
+        label="Pitch"
+        shown={`${settings.pitch > 0 ? '+' : ''}${settings.pitch.toFixed(1)} st`}
+        range={VOICE_PITCH_RANGE}
+        step={0.1}
+        value={settings.pitch}
+        onChange={controls.setPitch}
+      />
+      <Slider
+        label="Speed"
+        shown={`${settings.rate.toFixed(2)}×`}
+        range={VOICE_RATE_RANGE}
+        step={0.01}
+        value={settings.rate}
+        onChange={controls.setRate}
+      />
     </div>
+  );
+}
+
+/** A labelled range with its value shown beside the label. */
+function Slider(props: {
+  label: string;
+  shown: string;
+  range: { min: number; max: number };
+  step: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="block">
+      <span className="mb-1 flex justify-between text-sm text-muted">
+        <span>{props.label}</span>
+        <output>{props.shown}</output>
+      </span>
+      <input
+        type="range"
+        min={props.range.min}
+        max={props.range.max}
+        step={props.step}
+        value={props.value}
+        aria-label={props.label}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+        className="w-full accent-accent"
+      />
+    </label>
   );
 }
