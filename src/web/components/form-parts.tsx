@@ -1,5 +1,5 @@
 // The small parts forms and dialogs share: the error line, Cancel, and the Cancel-then-action row.
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** What went wrong, read out at once (role alert). */
 export function ErrorText({ children, className = '' }: { children: ReactNode; className?: string }) {
@@ -55,5 +55,22 @@ export function PrimaryButton({
     >
       {children}
     </button>
+  );
+}
+
+/** A text input inside its label, the label's words above it. */
+export function LabelledInput({
+  label,
+  onValue,
+  ...input
+}: { label: string; onValue: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange'
+>) {
+  return (
+    <label className="block">
+      <span className="mb-1 block text-sm text-muted">{label}</span>
+      <input {...input} onChange={(e) => onValue(e.target.value)} />
+    </label>
   );
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
+import { LabelledInput } from '../components/form-parts.tsx';
 import { api } from '../lib/api.ts';
 import { sessionQuery, useSession } from '../lib/session.ts';
 
@@ -45,23 +46,19 @@ export function EditProfileRoute() {
         <div className="flex justify-center">
           <Avatar src={image || null} alt="Profile image preview" size={96} />
         </div>
-        <label className="block">
-          <span className="mb-1 block text-sm text-muted">Display Name</span>
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className="w-full rounded-lg border border-line bg-ink px-3 py-2"
-          />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm text-muted">Profile Image URL</span>
-          <input
-            value={image}
-            onChange={(e) => setImage(e.target.value)}
-            placeholder="https://…"
-            className="w-full rounded-lg border border-line bg-ink px-3 py-2"
-          />
-        </label>
+        <LabelledInput
+          label="Display Name"
+          value={name}
+          onValue={setName}
+          className="w-full rounded-lg border border-line bg-ink px-3 py-2"
+        />
+        <LabelledInput
+          label="Profile Image URL"
+          value={image}
+          onValue={setImage}
+          placeholder="https://…"
+          className="w-full rounded-lg border border-line bg-ink px-3 py-2"
+        />
         <div className="flex gap-3">
           <button
             type="submit"

@@ -11,6 +11,7 @@ import {
   type TPersona,
   withoutRolePlayPrefix,
 } from '../../../shared/characters.ts';
+import { LabelledInput } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 import type { TSessionUser } from '../../lib/session.ts';
 import { useVoiceControls } from '../voice/use-voice-controls.ts';
@@ -210,16 +211,14 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
           if (f) clear('avatar');
         }}
       />
-      <label className="block">
-        <span className="mb-1 block text-sm text-muted">Voice</span>
-        <input
-          value={voiceId}
-          onChange={(e) => setVoiceId(e.target.value)}
-          maxLength={CHARACTER_LIMITS.voiceId}
-          placeholder="Voice ID, e.g. slt"
-          className={input}
-        />
-      </label>
+      <LabelledInput
+        label="Voice"
+        value={voiceId}
+        onValue={setVoiceId}
+        maxLength={CHARACTER_LIMITS.voiceId}
+        placeholder="Voice ID, e.g. slt"
+        className={input}
+      />
       <VoicePreview
         text={sampleText}
         voiceDescription={voiceDescription}

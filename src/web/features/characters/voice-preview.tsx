@@ -1,4 +1,6 @@
 // The create form's 'Voice Preview Test': sample text and a voice description, played on demand.
+
+import { LabelledInput } from '../../components/form-parts.tsx';
 import type { TVoiceControls } from '../voice/use-voice-controls.ts';
 import { VoiceControls } from '../voice/voice-controls.tsx';
 import { useVoicePreview } from './use-voice-preview.ts';
@@ -38,15 +40,13 @@ export function VoicePreview({
           className={input}
         />
       </label>
-      <label className="block">
-        <span className="mb-1 block text-sm text-muted">Voice Description</span>
-        <input
-          value={voiceDescription}
-          onChange={(e) => onVoiceDescriptionChange(e.target.value)}
-          placeholder="warm, calm, low female voice"
-          className={input}
-        />
-      </label>
+      <LabelledInput
+        label="Voice Description"
+        value={voiceDescription}
+        onValue={onVoiceDescriptionChange}
+        placeholder="warm, calm, low female voice"
+        className={input}
+      />
       {controls && onVoiceIdChange && (
         <VoiceControls controls={controls} voiceId={voiceId ?? ''} onVoiceIdChange={onVoiceIdChange} />
       )}

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmTickbox } from '../../components/confirm-dialog.tsx';
 import { CancelButton, DialogActions, ErrorText } from '../../components/form-parts.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { ApiError, api } from '../../lib/api.ts';
@@ -105,18 +106,11 @@ function DeleteAccountDialog(props: {
           className="mt-1 w-full rounded-lg border border-line bg-ink px-3 py-2"
         />
         {isOwner && (
-          <label className="mt-4 flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={leaveWithoutOwner}
-              onChange={(e) => setLeaveWithoutOwner(e.target.checked)}
-              className="mt-1"
-            />
-            <span>
-              I own this Kindred. Delete my account anyway: it then has no owner (nobody else gets the support
-              inbox, /admin or model downloads) until ADMIN_EMAILS names one.
-            </span>
-          </label>
+          <ConfirmTickbox
+            label="I own this Kindred. Delete my account anyway: it then has no owner (nobody else gets the support inbox, /admin or model downloads) until ADMIN_EMAILS names one."
+            isChecked={leaveWithoutOwner}
+            onChange={setLeaveWithoutOwner}
+          />
         )}
         {remove.isError && (
           <ErrorText className="mt-2">
