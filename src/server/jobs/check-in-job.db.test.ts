@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { createSignedInUser } from '../../test-support/test-app.ts';
 import { openTestDatabase } from '../../test-support/test-db.ts';
+import { insertTestMemory } from '../../test-support/test-memories.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { loadConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
-import { insertMemory } from '../db/queries/memories.ts';
 import { chatLogs, chatMessages, memories } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { sendDueCheckIns } from '../services/memories/send-check-ins.ts';
@@ -48,16 +48,13 @@ async function remember(
   content: string,
   characterName = 'Seraphine Vale',
 ) {
-  return insertMemory(database.db, {
+  return insertTestMemory(database.db, {
     userId,
     characterId,
-    chatLogUuid: null,
+    characterName,
     content,
     reply: 'Good luck!',
-    characterName,
     importance: 0.75,
-    embedding: null,
-    embeddingModel: null,
   });
 }
 

@@ -8,8 +8,8 @@ import { makeChat as makeTestChat } from '../../test-support/reply-test-app.ts';
 import { setUpPerson, setUpTestApp, uploadAvatar } from '../../test-support/set-up.ts';
 import { call, type TTestUser } from '../../test-support/test-app.ts';
 import { insertTestCharacter } from '../../test-support/test-characters.ts';
+import { insertTestMemory } from '../../test-support/test-memories.ts';
 import { appendMessage } from '../db/queries/chat-logs.ts';
-import { insertMemory } from '../db/queries/memories.ts';
 import { characters, chatLogs, memories, uploads } from '../db/schema.ts';
 
 const SERAPHINE = 1;
@@ -35,17 +35,7 @@ const makeChat = (user: TTestUser, characterId: number, contents: string[]) =>
   makeTestChat(t, user, characterId, contents);
 
 const remember = (user: TTestUser, characterId: number, chatLogUuid: string | null, content: string) =>
-  insertMemory(db(), {
-    userId: user.id,
-    characterId,
-    chatLogUuid,
-    content,
-    reply: '',
-    characterName: 'Typo Nmae',
-    importance: 0.5,
-    embedding: null,
-    embeddingModel: null,
-  });
+  insertTestMemory(db(), { userId: user.id, characterId, characterName: 'Typo Nmae', chatLogUuid, content });
 
 const memoryContents = async (user: TTestUser) =>
   (await db().select().from(memories).where(eq(memories.userId, user.id))).map((m) => m.content).sort();

@@ -4,27 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
+import { insertTestMemory } from '../../../test-support/test-memories.ts';
 import { rowsOf } from '../client.ts';
 import { memories, users } from '../schema.ts';
-import { deleteMemory, insertMemory } from './memories.ts';
+import { deleteMemory } from './memories.ts';
 import { bm25Arm } from './memory-arms.ts';
 import { BM25_SETTINGS } from './memory-search.ts';
 
-const SERAPHINE = 1;
+const _SERAPHINE = 1;
 const database = setUpTestDatabase();
 
-const add = (userId: number, content: string) =>
-  insertMemory(database.db, {
-    userId,
-    characterId: SERAPHINE,
-    chatLogUuid: null,
-    content,
-    reply: '',
-    characterName: 'Seraphine Vale',
-    importance: 0.5,
-    embedding: null,
-    embeddingModel: null,
-  });
+const add = (userId: number, content: string) => insertTestMemory(database.db, { userId, content });
 const stats = async (userId: number) => {
   const totals = rowsOf<{ docs: number; length_sum: number }>(
     await database.db.execute(sql`select docs, length_sum from memory_term_totals where user_id = ${userId}`),

@@ -5,8 +5,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
+import { insertTestMemory } from '../../../test-support/test-memories.ts';
 import { rowsOf } from '../client.ts';
-import { deleteMemory, insertMemory } from './memories.ts';
+import { deleteMemory } from './memories.ts';
 import { vectorArm } from './memory-arms.ts';
 
 const SERAPHINE = 1;
@@ -19,17 +20,7 @@ const vector = (weights: Record<number, number>) => {
   return `[${v.join(',')}]`;
 };
 const add = (userId: number, embedding: string) =>
-  insertMemory(database.db, {
-    userId,
-    characterId: SERAPHINE,
-    chatLogUuid: null,
-    content: 'a memory',
-    reply: '',
-    characterName: 'Seraphine Vale',
-    importance: 0.5,
-    embedding,
-    embeddingModel: 'test',
-  });
+  insertTestMemory(database.db, { userId, content: 'a memory', embedding, embeddingModel: 'test' });
 /** Each of the person's memories' kept hubness beside the one computed from all their vectors now. */
 const hubness = async (userId: number) =>
   rowsOf<{ id: number; kept: number | null; now: number | null }>(

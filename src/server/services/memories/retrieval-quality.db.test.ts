@@ -15,8 +15,8 @@ import {
 } from '../../../test-support/retrieval-eval.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
 import { openTestDatabase } from '../../../test-support/test-db.ts';
+import { insertTestMemory } from '../../../test-support/test-memories.ts';
 import { rowsOf, type TDatabase } from '../../db/client.ts';
-import { insertMemory } from '../../db/queries/memories.ts';
 import { toVectorLiteral } from '../../memory/embedder.ts';
 import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
 import { createMemoryService } from './memory-service.ts';
@@ -51,14 +51,9 @@ beforeAll(async () => {
   const ids: number[] = [];
   for (const [i, content] of texts.entries()) {
     const v = vectors[i];
-    const row = await insertMemory(database.db, {
+    const row = await insertTestMemory(database.db, {
       userId,
-      characterId: SERAPHINE,
-      chatLogUuid: null,
       content,
-      reply: '',
-      characterName: 'Seraphine Vale',
-      importance: 0.5,
       embedding: v ? toVectorLiteral(v) : null,
       embeddingModel: v ? embedder.id : null,
     });
