@@ -27,20 +27,10 @@ const valid = (avatarUrl: string) => ({
 });
 
 beforeAll(async () => {
-  const row = await insertTestCharacter(t.database.db, {
-    userId: me.id,
-    name: 'Zebulon Mine',
-    tagline: 'mine',
-    description: 'x',
-  });
-  mine = row.id;
-  const row2 = await insertTestCharacter(t.database.db, {
-    userId: other.id,
-    name: 'Zebulon Theirs',
-    tagline: 'theirs',
-    description: 'secret persona',
-  });
-  theirs = row2.id;
+  const made = (userId: number, name: string, tagline: string, description: string) =>
+    insertTestCharacter(t.database.db, { userId, name, tagline, description });
+  mine = (await made(me.id, 'Zebulon Mine', 'mine', 'x')).id;
+  theirs = (await made(other.id, 'Zebulon Theirs', 'theirs', 'secret persona')).id;
 });
 
 describe('GET /api/character-personas', () => {

@@ -74,16 +74,19 @@ describe('S3-compatible storage', () => {
     endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it('puts, reads and removes objects path-style, returning public URLs', async () => {
-    const storage = createS3Storage({
+  /** The fake bucket 'kindred' with this access key, its objects served from `publicUrl`. */
+  const bucketAt = (accessKeyId: string, publicUrl: string) =>
+    createS3Storage({
       bucket: 'kindred',
       region: 'auto',
       endpoint,
-      accessKeyId: 'KEY',
+      accessKeyId,
       secretAccessKey: 'SECRET',
-      publicUrl: 'https://cdn.example/kindred/',
+      publicUrl,
     });
+
+  it('puts, reads and removes objects path-style, returning public URLs', async () => {
+    const storage = bucketAt('KEY', 'https://cdn.example/kindred/');
     const url = await storage.put('avatars/x1.webp', Buffer.from('webp bytes'), 'image/webp');
     expect(url).toBe('https://cdn.example/kindred/avatars/x1.webp');
     expect(objects.get('/kindred/avatars/x1.webp')).toEqual({
@@ -102,14 +105,7 @@ describe('S3-compatible storage', () => {
   });
 
   it('reports a refused upload as an error', async () => {
-    const storage = createS3Storage({
-      bucket: 'kindred',
-      region: 'auto',
-      endpoint,
-      accessKeyId: 'WRONG',
-      secretAccessKey: 'SECRET',
-      publicUrl: 'https://cdn.example/kindred',
-    });
+    const storage = bucketAt('WRONG', 'https://cdn.example/kindred');
     await expect(storage.put('avatars/x2.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/403/);
   });
 });
