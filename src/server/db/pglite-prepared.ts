@@ -13,6 +13,16 @@ const MAX_STATEMENTS = 256;
 /** PostgreSQL's "cached plan must not change result type" (a table changed under a kept statement). */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+}
+
 /**
  * The client drizzle runs on: `query` with a kept named statement per SQL text (least recently used
  * closed past `maxStatements`); transactions, exec and everything else are PGlite's own. Like PGlite's
@@ -45,6 +55,7 @@ export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATE
 
   const run = async (text: string, params: unknown[], options?: QueryOptions): Promise<TBackendMessage[]> => {
     const messages: TBackendMessage[] = [];
+    let isSynced = false;
     try {
       let statement = statements.get(text);
       if (statement) {
@@ -60,11 +71,23 @@ export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATE
         const serialize = options?.serializers?.[type] ?? client.serializers[type];
         return serialize ? serialize(value) : String(value);
       });
-      messages.push(...(await send(protocol.serialize.bind({ statement: statement.name, values }))));
+      // Bind, Execute and Sync in one call into the database (one pass of its loop instead of three); an
+      // error skips to the Sync all the same.
+      isSynced = true;
+      const answered = await send(
+        concat([
+          protocol.serialize.bind({ statement: statement.name, values }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]),
+      );
+      // The kept row description goes where a Describe would have put it: before the rows.
+      const bound = answered.findIndex((m) => m.name === 'bindComplete') + 1;
+      messages.push(...answered.slice(0, bound));
       if (statement.rowDescription) messages.push(statement.rowDescription);
-      messages.push(...(await send(protocol.serialize.execute({}))));
+      messages.push(...answered.slice(bound));
     } finally {
-      messages.push(...(await send(protocol.serialize.sync())));
+      if (!isSynced) messages.push(...(await send(protocol.serialize.sync())));
     }
     return messages;
   };
