@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeTinyGguf } from '../../test-support/tiny-gguf.ts';
+import { setUpTinyGguf } from '../../test-support/tiny-gguf-suite.ts';
 import { loadConfig } from '../config.ts';
 import { cosine, createEmbedder, EMBEDDING_DIMENSIONS } from './embedder.ts';
 import {
@@ -13,23 +13,15 @@ import {
 } from './llama-cpp-embedder.ts';
 
 describe('embedding GGUF through node-llama-cpp (a random-weight model)', () => {
-  let dir: string;
-  let embedder: TLlamaCppEmbedder;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'kindred-embed-'));
-    await writeTinyGguf(join(dir, 'tiny-embed.gguf'));
-    embedder = createLlamaCppEmbedder({ modelPath: join(dir, 'tiny-embed.gguf'), gpu: false, threads: 1 });
-  });
-  afterAll(async () => {
-    await embedder.dispose();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const gguf = setUpTinyGguf('kindred-embed-', 'tiny-embed.gguf', (modelPath) =>
+    createLlamaCppEmbedder({ modelPath, gpu: false, threads: 1 }),
+  );
 
   it('gives unit vectors of the column’s width, the same for the same text', {
     timeout: 60_000,
   }, async () => {
-    expect(embedder.id).toBe('llama-cpp-embed:tiny-embed.gguf');
-    const [a, b, again] = await embedder.embed([
+    expect(gguf.model.id).toBe('llama-cpp-embed:tiny-embed.gguf');
+    const [a, b, again] = await gguf.model.embed([
       'My dog Biscuit is afraid of thunder',
       'I work nights',
       'My dog Biscuit is afraid of thunder',
@@ -43,7 +35,7 @@ describe('embedding GGUF through node-llama-cpp (a random-weight model)', () => 
   });
 
   it('a missing model file fails the call (memory then falls back to full text) and is tried again later', async () => {
-    const missing = createLlamaCppEmbedder({ modelPath: join(dir, 'missing.gguf'), gpu: false });
+    const missing = createLlamaCppEmbedder({ modelPath: join(gguf.dir, 'missing.gguf'), gpu: false });
     await expect(missing.embed(['hello'])).rejects.toThrow();
     await expect(missing.embed(['hello'])).rejects.toThrow();
     await missing.dispose();
@@ -57,15 +49,15 @@ describe('embedding GGUF through node-llama-cpp (a random-weight model)', () => 
   });
 
   it('is the encoder once the owner has the file in the data folder; the shipped encoder until then', async () => {
-    const dataDir = join(dir, 'data');
+    const dataDir = join(gguf.dir, 'data');
     const config = () => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
     expect(createEmbedder(config()).id).not.toMatch(/^llama-cpp-embed:/);
     await mkdir(join(dataDir, 'models'), { recursive: true });
     await writeTinyGguf(join(dataDir, 'models', EMBEDDING_GGUF_FILE));
-    const gguf = createEmbedder(config());
-    expect(gguf.id).toBe(`llama-cpp-embed:${EMBEDDING_GGUF_FILE}`);
-    const [v] = await gguf.embed(['I grew up in Wales']);
+    const fromDataFolder = createEmbedder(config());
+    expect(fromDataFolder.id).toBe(`llama-cpp-embed:${EMBEDDING_GGUF_FILE}`);
+    const [v] = await fromDataFolder.embed(['I grew up in Wales']);
     expect(v).toHaveLength(EMBEDDING_DIMENSIONS);
-    await (gguf as TLlamaCppEmbedder).dispose();
+    await (fromDataFolder as TLlamaCppEmbedder).dispose();
   }, 60_000);
 });

@@ -1,27 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeTinyGguf } from '../../../test-support/tiny-gguf.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTinyGguf } from '../../../test-support/tiny-gguf-suite.ts';
 import { RECONCILE_SCHEMA } from '../../memory/facts.ts';
 import { JUDGE_SCHEMA } from '../../memory/judge.ts';
-import { createLlamaCppModel, type TLlamaCppModel } from './llama-cpp.ts';
+import { createLlamaCppModel } from './llama-cpp.ts';
 
 describe('llama.cpp completeJson', () => {
-  let dir: string;
-  let model: TLlamaCppModel;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'kindred-llama-json-'));
-    await writeTinyGguf(join(dir, 'tiny.gguf'));
-    model = createLlamaCppModel({ modelPath: join(dir, 'tiny.gguf'), gpu: false, contextSize: 512, seed: 7 });
-  });
-  afterAll(async () => {
-    await model.dispose();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const gguf = setUpTinyGguf('kindred-llama-json-', 'tiny.gguf', (modelPath) =>
+    createLlamaCppModel({ modelPath, gpu: false, contextSize: 512, seed: 7 }),
+  );
 
   it('a grammar keeps even a random-weight model to the judge schema', { timeout: 120_000 }, async () => {
-    const answer = await model.completeJson?.({
+    const answer = await gguf.model.completeJson?.({
       messages: [
         { role: 'system', content: 'Answer with JSON.' },
         { role: 'user', content: 'Person: My exam is on Monday' },
@@ -37,7 +26,7 @@ describe('llama.cpp completeJson', () => {
   });
 
   it('and to the schema of a decision about kept facts', { timeout: 120_000 }, async () => {
-    const answer = await model.completeJson?.({
+    const answer = await gguf.model.completeJson?.({
       messages: [
         { role: 'system', content: 'Answer with JSON.' },
         { role: 'user', content: 'Kept facts:\n1. Sam lives in Paris\nNew fact: Sam moved to Berlin' },
