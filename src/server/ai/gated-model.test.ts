@@ -3,6 +3,7 @@
 // Plus replies that came later start before the free ones still waiting.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { until as waitFor } from '../../test-support/until.ts';
 import { planTable, type TPlanName } from '../billing/plans.ts';
 import type { TChatModel } from './chat-model.ts';
 import { createModelSet, REMOTE_LIMIT_CEILING, type TModelSet } from './model-set.ts';
@@ -56,13 +57,7 @@ async function reply(models: TModelSet, plan: TPlanName, who: string, t0: number
   return { who, firstTokenAt, text };
 }
 
-const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+const until = (condition: () => boolean) => waitFor(condition, { timeoutMs: 10_000, everyMs: 5 });
 
 describe('the remote gate learns the provider’s room', () => {
   it('below saturation nothing waits: 40 free and 4 Plus replies all go to the provider at once', async () => {

@@ -7,6 +7,7 @@ import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-opena
 import { createSignedInUser } from '../../test-support/test-app.ts';
 import { openTestDatabase } from '../../test-support/test-db.ts';
 import { insertTestMemory } from '../../test-support/test-memories.ts';
+import { until as waitFor } from '../../test-support/until.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { loadConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
@@ -58,13 +59,7 @@ async function remember(
   });
 }
 
-const until = async (check: () => Promise<boolean>, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
+const until = (check: () => Promise<boolean>) => waitFor(check, { timeoutMs: 30_000, everyMs: 200 });
 
 describe('check-ins', () => {
   it('two job runners on one database produce each check-in exactly once', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setUpTestDatabase } from '../../test-support/set-up.ts';
+import { until } from '../../test-support/until.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -10,14 +11,6 @@ import { createJobRunner } from './runner.ts';
 import type { TJobDefinition } from './types.ts';
 
 const database = setUpTestDatabase();
-
-const until = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('jobs runner', () => {
   it('runs each listed job, never twice at once across two runners, and sums up its queues', async () => {

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
+import { until as waitFor } from '../../../test-support/until.ts';
 import type { TChatModel } from '../../ai/chat-model.ts';
 import { createModelSet } from '../../ai/model-set.ts';
 import { planTable } from '../../billing/plans.ts';
@@ -75,13 +76,7 @@ const exchange = (userId: number, message: string) => ({
   model: judgingModel([]),
 });
 
-const until = async (check: () => Promise<boolean>, ms = 25_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const until = (check: () => Promise<boolean>) => waitFor(check, { timeoutMs: 25_000 });
 
 const keptOf = async (userId: number) =>
   (await database.db.select().from(memories).where(eq(memories.userId, userId))).map((m) => m.content).sort();
