@@ -40,6 +40,19 @@ export const postReply = (
 export const msgUrl = (uuid: string, position: number, action = '') =>
   `/api/chatlogs/${uuid}/messages/${position}${action ? `/${action}` : ''}`;
 
+/** Regenerates or continues the stored reply at `position` (memory off), checks 200 and reads it out. */
+export async function redoReply(
+  t: TTestApp,
+  user: TTestUser,
+  uuid: string,
+  position: number,
+  action: 'regenerate' | 'continue',
+): Promise<void> {
+  const res = await call(t, 'POST', msgUrl(uuid, position, action), { user, json: { memoryEnabled: false } });
+  expect(res.status).toBe(200);
+  await res.text();
+}
+
 /** The message suites' set-up: the reply test app, its fake model answering at once, and a send helper. */
 export function setUpMessageSuite() {
   const t = setUpReplyTestApp();

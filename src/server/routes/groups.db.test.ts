@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TChatLog, TChatLogSummary, TRecentChat, TReplyResponse } from '../../shared/chat.ts';
 import type { TGroupChat, TGroupMessageResult } from '../../shared/groups.ts';
+import { redoReply } from '../../test-support/message-calls.ts';
 import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call, createSignedInUser } from '../../test-support/test-app.ts';
 import { characters } from '../db/schema.ts';
@@ -300,20 +301,10 @@ describe('who answers and their turns', () => {
     const group = await startGroup([SERAPHINE, ROOK]);
     await write(group.uuid, 'Rook, a riddle please');
     await (await turn(group.uuid, ROOK)).text();
-    const again = await call(t, 'POST', `/api/chatlogs/${group.uuid}/messages/1/regenerate`, {
-      user: me,
-      json: { memoryEnabled: false },
-    });
-    expect(again.status).toBe(200);
-    await again.text();
+    await redoReply(t, me, group.uuid, 1, 'regenerate');
     expect(lastPrompt()[0]?.content).toContain('You are Rook');
     expect(lastPrompt()[0]?.content).toMatch(/- Seraphine Vale/);
-    const more = await call(t, 'POST', `/api/chatlogs/${group.uuid}/messages/1/continue`, {
-      user: me,
-      json: { memoryEnabled: false },
-    });
-    expect(more.status).toBe(200);
-    await more.text();
+    await redoReply(t, me, group.uuid, 1, 'continue');
     expect(lastPrompt()[0]?.content).toContain('You are Rook');
     const log = (await (
       await call(t, 'GET', `/api/chatlogs/${group.uuid}`, { user: me })

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TChatLog, TReplyResponse } from '../../shared/chat.ts';
 import type { TLorebook } from '../../shared/lorebooks.ts';
+import { redoReply } from '../../test-support/message-calls.ts';
 import { seraphinaCard } from '../../test-support/seraphina-card.ts';
 import { setUpPerson, setUpReplyTestApp } from '../../test-support/set-up.ts';
 import { call } from '../../test-support/test-app.ts';
@@ -69,19 +70,9 @@ describe('lorebook entries in replies', () => {
     const reply = await send('Tell me about this glade.');
     expect(lastPrompt()).toContain(GLADE);
     const position = 1;
-    const again = await call(t, 'POST', `/api/chatlogs/${reply.hist}/messages/${position}/regenerate`, {
-      user: me,
-      json: { memoryEnabled: false },
-    });
-    expect(again.status).toBe(200);
-    await again.text();
+    await redoReply(t, me, reply.hist, position, 'regenerate');
     expect(lastPrompt()).toContain(GLADE);
-    const more = await call(t, 'POST', `/api/chatlogs/${reply.hist}/messages/${position}/continue`, {
-      user: me,
-      json: { memoryEnabled: false },
-    });
-    expect(more.status).toBe(200);
-    await more.text();
+    await redoReply(t, me, reply.hist, position, 'continue');
     expect(lastPrompt()).toContain(GLADE);
   });
 
