@@ -1,6 +1,6 @@
 // Plus: Stripe events seen, subscriptions, the local test checkout, and support messages.
-import { boolean, index, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { boolean, index, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamps, timestamptz } from './columns.ts';
 import { personColumn } from './users.ts';
 
 /** Payment-provider events already handled, so a replayed webhook changes nothing. */
@@ -20,13 +20,12 @@ export const subscriptions = pgTable(
     customerId: text('customer_id').notNull(),
     subscriptionId: text('subscription_id').notNull().unique(),
     status: text('status').notNull(),
-    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
-    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    currentPeriodStart: timestamptz('current_period_start'),
+    currentPeriodEnd: timestamptz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** Until when this subscription gives Plus (status, period end and grace, worked out when it is stored). */
-    plusUntil: timestamp('plus_until', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    plusUntil: timestamptz('plus_until'),
+    ...timestamps(),
   },
   (t) => [
     index('subscriptions_user_plus_idx').on(t.userId, t.plusUntil),
@@ -46,7 +45,7 @@ export const checkoutSessions = pgTable(
       .notNull()
       .default('open'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('checkout_sessions_user_idx').on(t.userId)],
 );

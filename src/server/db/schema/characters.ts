@@ -1,8 +1,8 @@
 // Characters: the built-in cast (user_id null) and people's own.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 export const characters = pgTable(
@@ -28,7 +28,7 @@ export const characters = pgTable(
     /** Marked 18+ by its owner: hidden from minors. */
     isAdult: boolean('is_adult').notNull().default(false),
     /** Hidden by the installation's owner after a report: nobody but its maker sees it. */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenAt: timestamptz('hidden_at'),
   },
   (t) => [
     index('characters_user_idx').on(t.userId, t.id),

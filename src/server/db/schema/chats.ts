@@ -11,12 +11,11 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TReplyLore } from '../../../shared/lorebooks.ts';
 import { characterColumn, characters } from './characters.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamps } from './columns.ts';
 import { personColumn } from './users.ts';
 
 export const chatLogs = pgTable(
@@ -38,8 +37,7 @@ export const chatLogs = pgTable(
     replyOrder: text('reply_order', { enum: ['natural', 'list', 'pooled', 'manual'] })
       .notNull()
       .default('natural'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('chat_logs_reply_order_check', sql`${t.replyOrder} in ('natural', 'list', 'pooled', 'manual')`),
@@ -50,12 +48,16 @@ export const chatLogs = pgTable(
 
 export type TChatLogRow = typeof chatLogs.$inferSelect;
 
+/** A row of one chat log: `chat_log_uuid`, removed with the chat. */
+export const chatLogColumn = () =>
+  uuid('chat_log_uuid')
+    .notNull()
+    .references(() => chatLogs.uuid, { onDelete: 'cascade' });
+
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    chatLogUuid: uuid('chat_log_uuid')
-      .notNull()
-      .references(() => chatLogs.uuid, { onDelete: 'cascade' }),
+    chatLogUuid: chatLogColumn(),
     position: integer('position').notNull(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
@@ -89,9 +91,7 @@ export const chatMessages = pgTable(
 export const chatMembers = pgTable(
   'chat_members',
   {
-    chatLogUuid: uuid('chat_log_uuid')
-      .notNull()
-      .references(() => chatLogs.uuid, { onDelete: 'cascade' }),
+    chatLogUuid: chatLogColumn(),
     characterId: characterColumn(),
     sort: integer('sort').notNull(),
     talkativeness: smallint('talkativeness').notNull().default(50),

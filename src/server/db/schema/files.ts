@@ -1,6 +1,6 @@
 // Stored files and shared counters: uploads with their owner, the rate-limiter store, voice clips.
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from './columns.ts';
 import { personColumn } from './users.ts';
 
 // --- hardening: uploads with their owner, and the shared rate-limiter store ---
@@ -25,7 +25,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     points: integer('points').notNull(),
-    expire: timestamp('expire', { withTimezone: true }),
+    expire: timestamptz('expire'),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
@@ -40,7 +40,7 @@ export const voiceClips = pgTable(
     bytes: integer('bytes').notNull(),
     createdAt: createdAt(),
     /** Made or found for someone last then: speech nothing refers to goes a day after this. */
-    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz('used_at').notNull().defaultNow(),
   },
   (t) => [index('voice_clips_used_idx').on(t.usedAt)],
 );
@@ -55,7 +55,7 @@ export const voiceClipUsers = pgTable(
       .notNull()
       .references(() => voiceClips.key, { onDelete: 'cascade' }),
     userId: personColumn(),
-    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz('used_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.key, t.userId] }), index('voice_clip_users_user_idx').on(t.userId)],
 );

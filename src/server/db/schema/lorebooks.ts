@@ -10,13 +10,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
-import { chatLogs } from './chats.ts';
-import { createdAt } from './columns.ts';
+import { chatLogColumn } from './chats.ts';
+import { createdAt, timestamps } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -38,8 +36,7 @@ export const lorebooks = pgTable(
     maxRecursionSteps: integer('max_recursion_steps').notNull().default(3),
     alwaysOn: boolean('always_on').notNull().default(false),
     source: jsonb('source').$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('lorebooks_user_idx').on(t.userId, t.id),
@@ -87,9 +84,7 @@ export type TLorebookEntryRow = typeof lorebookEntries.$inferSelect;
 export const chatLorebooks = pgTable(
   'chat_lorebooks',
   {
-    chatLogUuid: uuid('chat_log_uuid')
-      .notNull()
-      .references(() => chatLogs.uuid, { onDelete: 'cascade' }),
+    chatLogUuid: chatLogColumn(),
     lorebookId: integer('lorebook_id')
       .notNull()
       .references(() => lorebooks.id, { onDelete: 'cascade' }),

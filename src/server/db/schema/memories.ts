@@ -13,13 +13,12 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TFactKind } from '../../../shared/memories.ts';
 import { characterColumn } from './characters.ts';
 import { chatLogs } from './chats.ts';
-import { createdAt } from './columns.ts';
+import { timestamps, timestamptz } from './columns.ts';
 import { personColumn } from './users.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -52,8 +51,7 @@ export const memories = pgTable(
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('english'::regconfig, coalesce("memories"."fact", '') || ' ' || "memories"."content")`,
     ),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('memories_user_character_idx').on(t.userId, t.characterId, t.createdAt),
@@ -108,8 +106,8 @@ export const memoryFactHistory = pgTable(
     happensOn: date('happens_on'),
     sourceChatUuid: uuid('source_chat_uuid'),
     sourcePosition: integer('source_position'),
-    since: timestamp('since', { withTimezone: true }).notNull(),
-    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+    since: timestamptz('since').notNull(),
+    replacedAt: timestamptz('replaced_at').notNull().defaultNow(),
   },
   (t) => [
     index('memory_fact_history_memory_idx').on(t.memoryId, t.replacedAt),

@@ -8,12 +8,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { TPushPayload } from '../../../shared/push.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz } from './columns.ts';
 import { personColumn, sessions } from './users.ts';
 
 /** Web Push: one row per device that turned notifications on (removed with its session or account). */
@@ -47,7 +46,7 @@ export const visibleTabs = pgTable(
     /** Made up by the tab itself (a random UUID per page load). */
     tabId: uuid('tab_id').notNull(),
     /** Until when it counts as visible (a hidden tab: the moment it said so). */
-    visibleUntil: timestamp('visible_until', { withTimezone: true }).notNull(),
+    visibleUntil: timestamptz('visible_until').notNull(),
     /** The tab's latest report applied: an older one arriving late is ignored. */
     seq: bigint('seq', { mode: 'number' }).notNull(),
   },
@@ -69,10 +68,10 @@ export const pushDeliveries = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
   },
   (t) => [
     unique('push_deliveries_subscription_dedupe_unique').on(t.subscriptionId, t.dedupeKey),

@@ -1,18 +1,8 @@
 // Companion safety: reports, and the monthly counts (no text).
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { characters } from './characters.ts';
 import { chatLogs } from './chats.ts';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 // --- issue 23: reports and the safety counts ---
@@ -39,7 +29,7 @@ export const reports = pgTable(
     /** What the owner did: hid the character, deleted the message, suspended the account, or dismissed. */
     action: text('action'),
     createdAt: createdAt(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedAt: timestamptz('closed_at'),
   },
   (t) => [
     index('reports_status_idx').on(t.status, t.createdAt),

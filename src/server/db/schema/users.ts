@@ -12,14 +12,13 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, timestamptz } from './columns.ts';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
-  emailVerified: timestamp('email_verified', { withTimezone: true }),
+  emailVerified: timestamptz('email_verified'),
   name: text('name'),
   username: text('username').notNull().unique(),
   image: text('image'),
@@ -35,14 +34,14 @@ export const users = pgTable('users', {
   /** ISO 3166 alpha-2 country the person chose on /profile (crisis lines); null: from the time zone. */
   country: text('country'),
   /** The one-time notice that characters are AI was shown and dismissed. */
-  aiNoticeSeenAt: timestamp('ai_notice_seen_at', { withTimezone: true }),
+  aiNoticeSeenAt: timestamptz('ai_notice_seen_at'),
   /** Suspended by the owner: signed out, cannot sign in, and told why. */
-  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedAt: timestamptz('suspended_at'),
   suspendedReason: text('suspended_reason'),
   /** Continuous chatting (for minors' break reminders): when the current run began, its last message, the last reminder. */
-  chatRunStartedAt: timestamp('chat_run_started_at', { withTimezone: true }),
-  lastChattedAt: timestamp('last_chatted_at', { withTimezone: true }),
-  breakRemindedAt: timestamp('break_reminded_at', { withTimezone: true }),
+  chatRunStartedAt: timestamptz('chat_run_started_at'),
+  lastChattedAt: timestamptz('last_chatted_at'),
+  breakRemindedAt: timestamptz('break_reminded_at'),
 });
 
 /** A person's row, with their plan as read from their stored subscription (queries/users.ts' userWithPlan). */
@@ -80,7 +79,7 @@ export const sessions = pgTable(
   {
     sessionToken: text('session_token').primaryKey(),
     userId: personColumn(),
-    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    expires: timestamptz('expires').notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expires)],
 );
@@ -90,7 +89,7 @@ export const verificationTokens = pgTable(
   {
     identifier: text('identifier').notNull(),
     token: text('token').notNull(),
-    expires: timestamp('expires', { withTimezone: true }).notNull(),
+    expires: timestamptz('expires').notNull(),
   },
   (t) => [primaryKey({ columns: [t.identifier, t.token] })],
 );
@@ -105,7 +104,7 @@ export const idpPayloads = pgTable(
     grantId: text('grant_id'),
     userCode: text('user_code'),
     uid: text('uid'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at'),
   },
   (t) => [
     primaryKey({ columns: [t.model, t.id] }),
@@ -124,7 +123,7 @@ export const idpAccounts = pgTable('idp_accounts', {
   passwordHash: text('password_hash'),
   createdAt: createdAt(),
   /** When the person proved the email is theirs (a link, or at creation when no SMTP is set); null: not yet. */
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  emailVerifiedAt: timestamptz('email_verified_at'),
   /** Date of birth given at sign-up; copied to the person's users row at their first sign-in. */
   birthDate: date('birth_date'),
 });
@@ -141,8 +140,8 @@ export const accountTokens = pgTable(
       .notNull()
       .references(() => idpAccounts.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -164,8 +163,8 @@ export const signInFailures = pgTable(
     /** `address:<ip>` or `device:<id>`. */
     source: text('source').notNull(),
     failures: integer('failures').notNull(),
-    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
-    blockedUntil: timestamp('blocked_until', { withTimezone: true }).notNull(),
+    lastFailedAt: timestamptz('last_failed_at').notNull(),
+    blockedUntil: timestamptz('blocked_until').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.source] }),
@@ -182,7 +181,7 @@ export const installationOwner = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
   },
   (t) => [check('installation_owner_single_row', sql`${t.id} = 1`)],
 );
@@ -197,7 +196,7 @@ export const userSettings = pgTable('user_settings', {
   characterMemory: boolean('character_memory'),
   /** A push when a reply finishes while no Kindred tab of the person's is visible (null: not chosen, off). */
   replyPush: boolean('reply_push'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 export type TUserSettingsRow = typeof userSettings.$inferSelect;
