@@ -29,8 +29,6 @@ export function AdminReportsRoute() {
   );
 }
 
-const button = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-panel-2 disabled:opacity-40';
-
 function ReportCard({ report }: { report: TAdminReport }) {
   const queryClient = useQueryClient();
   const [why, setWhy] = useState('');
@@ -51,6 +49,18 @@ function ReportCard({ report }: { report: TAdminReport }) {
     { label: 'reporter', person: report.reporter },
     ...(report.character?.maker ? [{ label: 'maker', person: report.character.maker }] : []),
   ];
+  /** One of the owner's actions on this report, as a button (its label is its key). */
+  const actButton = (label: string, action: TReportAction, isWaiting = false) => (
+    <button
+      key={label}
+      type="button"
+      className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-panel-2 disabled:opacity-40"
+      disabled={act.isPending || isWaiting}
+      onClick={() => act.mutate(action)}
+    >
+      {label}
+    </button>
+  );
   return (
     <article aria-label={`Report ${report.id}`} className="space-y-3 rounded-2xl bg-panel p-5">
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -84,26 +94,10 @@ function ReportCard({ report }: { report: TAdminReport }) {
       )}
       {isOpen && (
         <div className="flex flex-wrap items-center gap-2">
-          {report.character && !report.character.isHidden && (
-            <button
-              type="button"
-              className={button}
-              disabled={act.isPending}
-              onClick={() => act.mutate({ action: 'hide_character' })}
-            >
-              Hide character
-            </button>
-          )}
-          {report.kind === 'message' && (
-            <button
-              type="button"
-              className={button}
-              disabled={act.isPending}
-              onClick={() => act.mutate({ action: 'delete_message' })}
-            >
-              Delete message
-            </button>
-          )}
+          {report.character &&
+            !report.character.isHidden &&
+            actButton('Hide character', { action: 'hide_character' })}
+          {report.kind === 'message' && actButton('Delete message', { action: 'delete_message' })}
           <input
             aria-label="Why (shown to a suspended person)"
             placeholder="Why (shown to a suspended person)"
@@ -113,25 +107,14 @@ function ReportCard({ report }: { report: TAdminReport }) {
           />
           {people
             .filter(({ person }) => !person.isSuspended)
-            .map(({ label, person }) => (
-              <button
-                key={label}
-                type="button"
-                className={button}
-                disabled={act.isPending || why.trim() === ''}
-                onClick={() => act.mutate({ action: 'suspend_account', userId: person.id, reason: why })}
-              >
-                Suspend {label} ({person.username})
-              </button>
-            ))}
-          <button
-            type="button"
-            className={button}
-            disabled={act.isPending}
-            onClick={() => act.mutate({ action: 'dismiss' })}
-          >
-            Dismiss
-          </button>
+            .map(({ label, person }) =>
+              actButton(
+                `Suspend ${label} (${person.username})`,
+                { action: 'suspend_account', userId: person.id, reason: why },
+                why.trim() === '',
+              ),
+            )}
+          {actButton('Dismiss', { action: 'dismiss' })}
         </div>
       )}
       {act.error && <ErrorText>{act.error.message}</ErrorText>}

@@ -21,6 +21,22 @@ export function CheckoutRoute() {
       action === 'pay' ? payCheckout(checkoutId) : cancelCheckout(checkoutId),
     onSuccess: (data) => navigate(data.url),
   });
+  /** Why this checkout cannot be paid (not found, or no longer open), or null. */
+  const whyClosed = checkout.isError
+    ? 'This checkout was not found.'
+    : checkout.data && checkout.data.status !== 'open'
+      ? CLOSED[checkout.data.status]
+      : null;
+  const finishButton = (action: 'pay' | 'cancel', label: string, className: string) => (
+    <button
+      type="button"
+      className={className}
+      disabled={finish.isPending}
+      onClick={() => finish.mutate(action)}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <CenteredCard label="Checkout">
@@ -36,17 +52,9 @@ export function CheckoutRoute() {
         <PlusBenefits />
       </div>
       {checkout.isPending && <p className="text-muted">Loading...</p>}
-      {checkout.isError && (
+      {whyClosed && (
         <p role="alert" className="text-red-300">
-          This checkout was not found.{' '}
-          <Link to="/upgrade" className="underline">
-            Start again
-          </Link>
-        </p>
-      )}
-      {checkout.data && checkout.data.status !== 'open' && (
-        <p role="alert" className="text-red-300">
-          {CLOSED[checkout.data.status]}{' '}
+          {whyClosed}{' '}
           <Link to="/upgrade" className="underline">
             Start again
           </Link>
@@ -59,22 +67,8 @@ export function CheckoutRoute() {
       )}
       {checkout.data?.status === 'open' && (
         <>
-          <button
-            type="button"
-            className={primaryButton}
-            disabled={finish.isPending}
-            onClick={() => finish.mutate('pay')}
-          >
-            Pay
-          </button>
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={finish.isPending}
-            onClick={() => finish.mutate('cancel')}
-          >
-            Cancel
-          </button>
+          {finishButton('pay', 'Pay', primaryButton)}
+          {finishButton('cancel', 'Cancel', secondaryButton)}
         </>
       )}
     </CenteredCard>

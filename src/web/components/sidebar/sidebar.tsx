@@ -1,7 +1,7 @@
 // The sidebar on every signed-in screen: product name, search, Create, the featured cast, then the person's
 // recent chats and own characters, unread check-ins, the Safety page, the user menu. On wide screens it is a
 // collapsible column; on phones the same content is a drawer (phone-menu.tsx).
-import { LifeBuoy, PanelLeftClose, PanelLeftOpen, Plus } from 'lucide-react';
+import { LifeBuoy, type LucideIcon, PanelLeftClose, PanelLeftOpen, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchBox } from '../../features/characters/search-box.tsx';
@@ -62,8 +62,28 @@ export function SidebarContent({
   );
 }
 
-const iconButton =
-  'flex size-11 items-center justify-center rounded-lg text-muted transition hover:bg-panel-2 hover:text-white';
+/** Opens or collapses the sidebar; its label is also its tooltip. */
+function ToggleButton({
+  label,
+  icon: Icon,
+  onClick,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className="flex size-11 items-center justify-center rounded-lg text-muted transition hover:bg-panel-2 hover:text-white"
+    >
+      <Icon className="size-5" aria-hidden />
+    </button>
+  );
+}
 
 /** The wide-screen sidebar: a 16rem column, or a thin rail with a reopen button once collapsed. */
 export function Sidebar() {
@@ -80,15 +100,7 @@ export function Sidebar() {
   if (!isOpen) {
     return (
       <div className="flex shrink-0 flex-col items-center border-r border-line bg-panel px-1 py-4">
-        <button
-          type="button"
-          aria-label="Open sidebar"
-          title="Open sidebar"
-          onClick={() => toggle(true)}
-          className={iconButton}
-        >
-          <PanelLeftOpen className="size-5" aria-hidden />
-        </button>
+        <ToggleButton label="Open sidebar" icon={PanelLeftOpen} onClick={() => toggle(true)} />
       </div>
     );
   }
@@ -96,15 +108,7 @@ export function Sidebar() {
     <SidebarContent
       className="w-64 shrink-0 border-r border-line"
       headerButton={
-        <button
-          type="button"
-          aria-label="Collapse sidebar"
-          title="Collapse sidebar"
-          onClick={() => toggle(false)}
-          className={iconButton}
-        >
-          <PanelLeftClose className="size-5" aria-hidden />
-        </button>
+        <ToggleButton label="Collapse sidebar" icon={PanelLeftClose} onClick={() => toggle(false)} />
       }
     />
   );

@@ -41,33 +41,22 @@ export function AdminScreen() {
         </dl>
       </Panel>
       <Panel title="Chat models">
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-muted">
-              <tr>
-                <th className="py-1 pr-3 font-normal">Model</th>
-                <th className="py-1 pr-3 font-normal">State</th>
-                <th className="py-1 pr-3 font-normal">Last error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {models.states.map((m) => (
-                <tr key={m.name} className="border-t border-line align-top">
-                  <td className="py-1.5 pr-3">
-                    <span className="block">{m.name}</span>
-                    <code className="text-xs break-all text-muted">{m.where}</code>
-                  </td>
-                  <td
-                    className={`py-1.5 pr-3 whitespace-nowrap ${m.state === 'answering' ? 'text-emerald-300' : 'text-amber-300'}`}
-                  >
-                    {m.state}
-                  </td>
-                  <td className="py-1.5 break-all text-muted">{m.lastError ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table headings={['Model', 'State', 'Last error']}>
+          {models.states.map((m) => (
+            <tr key={m.name} className="border-t border-line align-top">
+              <td className="py-1.5 pr-3">
+                <span className="block">{m.name}</span>
+                <code className="text-xs break-all text-muted">{m.where}</code>
+              </td>
+              <td
+                className={`py-1.5 pr-3 whitespace-nowrap ${m.state === 'answering' ? 'text-emerald-300' : 'text-amber-300'}`}
+              >
+                {m.state}
+              </td>
+              <td className="py-1.5 break-all text-muted">{m.lastError ?? '—'}</td>
+            </tr>
+          ))}
+        </Table>
         <p className="mt-3 text-sm">Model download: {describeDownload(models.download)}</p>
       </Panel>
       <MemoryModelPanel />
@@ -86,33 +75,40 @@ export function AdminScreen() {
         {jobs === null || jobs.length === 0 ? (
           <p className="text-sm text-muted">No background jobs run in this process.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  <th className="py-1 pr-3 font-normal">Queue</th>
-                  <th className="py-1 pr-3 font-normal">Queued</th>
-                  <th className="py-1 pr-3 font-normal">Active</th>
-                  <th className="py-1 pr-3 font-normal">Failed</th>
-                  <th className="py-1 pr-3 font-normal">Completed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {jobs.map((q) => (
-                  <tr key={q.name} className="border-t border-line">
-                    <td className="py-1">{q.name}</td>
-                    <td className="py-1">{q.queued}</td>
-                    <td className="py-1">{q.active}</td>
-                    <td className="py-1">{q.failed}</td>
-                    <td className="py-1">{q.completed}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table headings={['Queue', 'Queued', 'Active', 'Failed', 'Completed']}>
+            {jobs.map((q) => (
+              <tr key={q.name} className="border-t border-line">
+                <td className="py-1">{q.name}</td>
+                <td className="py-1">{q.queued}</td>
+                <td className="py-1">{q.active}</td>
+                <td className="py-1">{q.failed}</td>
+                <td className="py-1">{q.completed}</td>
+              </tr>
+            ))}
+          </Table>
         )}
       </Panel>
     </main>
+  );
+}
+
+/** A table of the summary: its column headings, then the rows given (scrolls sideways on a phone). */
+function Table({ headings, children }: { headings: string[]; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-muted">
+          <tr>
+            {headings.map((heading) => (
+              <th key={heading} className="py-1 pr-3 font-normal">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
 

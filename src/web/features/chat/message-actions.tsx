@@ -16,6 +16,12 @@ import { ReportButton } from '../safety/report-dialog.tsx';
 import type { TUiMessage } from './use-chat.ts';
 import type { TMessageControlsApi } from './use-message-controls.ts';
 
+/** The two ratings of a reply, thumbs up first. */
+const RATINGS = [
+  { value: 'up', label: 'Good reply', icon: ThumbsUp },
+  { value: 'down', label: 'Bad reply', icon: ThumbsDown },
+] as const;
+
 function ActionButton({
   label,
   onClick,
@@ -99,22 +105,17 @@ export function MessageActions({
       )}
       {isReply && isStored && (
         <>
-          <ActionButton
-            label="Good reply"
-            onClick={() => controls.rate(message, 'up')}
-            isPressed={rating === 'up'}
-            isDisabled={isBusy}
-          >
-            <ThumbsUp aria-hidden className="size-3.5" />
-          </ActionButton>
-          <ActionButton
-            label="Bad reply"
-            onClick={() => controls.rate(message, 'down')}
-            isPressed={rating === 'down'}
-            isDisabled={isBusy}
-          >
-            <ThumbsDown aria-hidden className="size-3.5" />
-          </ActionButton>
+          {RATINGS.map(({ value, label, icon: Icon }) => (
+            <ActionButton
+              key={value}
+              label={label}
+              onClick={() => controls.rate(message, value)}
+              isPressed={rating === value}
+              isDisabled={isBusy}
+            >
+              <Icon aria-hidden className="size-3.5" />
+            </ActionButton>
+          ))}
         </>
       )}
       {isStored && (
