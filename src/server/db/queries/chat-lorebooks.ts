@@ -132,6 +132,31 @@ function booksForReplyStatement(db: TDb, hasChat: boolean) {
   return prepared[hasChat ? 1 : 0]!;
 }
 
+/**
+ * The books that apply to a reply (the same as lorebooksForReply) as one JSON value in the scanner's shape,
+ * for a statement that reads them with something else (the send's): books by id, entries in order.
+ */
+export function replyBooksJsonSql(opts: {
+  userId: TSqlParam<number>;
+  characterId: TSqlParam<number>;
+  chatUuid: TSqlParam<string> | null;
+}) {
+  return sql`(select coalesce(json_agg(json_build_object(
+      'id', ${lorebooks.id}::text, 'name', ${lorebooks.name},
+      'settings', json_build_object('scanDepth', ${lorebooks.scanDepth}, 'tokenBudget', ${lorebooks.tokenBudget},
+        'recursiveScanning', ${lorebooks.recursiveScanning}, 'maxRecursionSteps', ${lorebooks.maxRecursionSteps}),
+      'version', floor(extract(epoch from ${lorebooks.updatedAt}) * 1000)::bigint::text,
+      'entries', (select coalesce(json_agg(json_build_object(
+          'id', e.id::text, 'keys', e.keys, 'secondaryKeys', e.secondary_keys, 'selectiveLogic', e.selective_logic,
+          'content', e.content, 'enabled', e.enabled, 'constant', e.constant, 'insertionOrder', e.insertion_order,
+          'position', e.position, 'depth', e.depth, 'caseSensitive', e.case_sensitive,
+          'matchWholeWords', e.match_whole_words, 'probability', e.probability, 'comment', e.comment)
+          order by e.sort, e.id), '[]'::json)
+        from ${lorebookEntries} e where e.lorebook_id = ${lorebooks.id} and e.enabled))
+      order by ${lorebooks.id}), '[]'::json)
+    from ${lorebooks} where ${lorebooksApplySql(opts)})`;
+}
+
 /** Records on the chat's latest message (the reply just stored) the entries it was given. */
 export async function setReplyLore(db: TDb, opts: { userId: number; uuid: string; lore: TReplyLore[] }) {
   await db.execute(sql`

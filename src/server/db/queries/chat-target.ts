@@ -2,11 +2,12 @@
 // user persona) as one shared statement, and the send's single statement that reserves today's slot, stores
 // the person's message and reads the chat's context. Scoped to the person in SQL.
 import { type SQL, sql } from 'drizzle-orm';
+import type { TScanBook } from '../../lorebooks/scan.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import { preparedSql, type TSqlParam } from '../prepared-sql.ts';
 import { characters, chatLogs, chatMessages, lorebooks, memories, userSettings, users } from '../schema.ts';
 import { adultAllowedSql } from './characters.ts';
-import { lorebooksApplySql } from './chat-lorebooks.ts';
+import { lorebooksApplySql, replyBooksJsonSql } from './chat-lorebooks.ts';
 import type { TSafetyFacts } from './safety.ts';
 import { reserveDailyMessageSql } from './usage.ts';
 
@@ -93,6 +94,8 @@ export type TStoredUserMessage = {
   position: number | null;
   /** The chat's last non-empty messages before this one, oldest first (at most contextLimit - 1). */
   context: { role: 'user' | 'assistant'; content: string }[];
+  /** The books that apply to the reply, read in the same statement (none when none apply). */
+  loreBooks: TScanBook[];
 };
 
 /**
@@ -142,7 +145,8 @@ function sendStatementSql(opts: { hasLog: boolean; hasLimit: boolean }): SQL {
       returning chat_log_uuid, position
     )
     select t.*, (select count from slot) as count, (select chat_log_uuid from inserted) as uuid,
-      (select position from inserted) as position, ${context} as context
+      (select position from inserted) as position, ${context} as context,
+      case when t."hasLore" then ${replyBooksJsonSql({ ...key, chatUuid: key.uuid })} end as "loreBooks"
     from (select 1) one left join target t on true`;
 }
 
@@ -184,7 +188,13 @@ export async function reserveAndStoreUserMessage(
   });
   // The target's columns are all null when there is no such character.
   const row = rowsOf<
-    { count: number | null; uuid: string | null; position: number | null; context: unknown } & {
+    {
+      count: number | null;
+      uuid: string | null;
+      position: number | null;
+      context: unknown;
+      loreBooks: unknown;
+    } & {
       [K in keyof TTargetRow]: TTargetRow[K] | null;
     }
   >(result)[0]!;
@@ -197,5 +207,7 @@ export async function reserveAndStoreUserMessage(
     uuid: row.uuid,
     position: row.position === null ? null : Number(row.position),
     context: list,
+    loreBooks: ((typeof row.loreBooks === 'string' ? JSON.parse(row.loreBooks) : row.loreBooks) ??
+      []) as TScanBook[],
   };
 }

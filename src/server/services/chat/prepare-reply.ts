@@ -11,6 +11,7 @@ import type { TNewMessage } from '../../db/queries/chat-logs.ts';
 import { findChatTarget, type TChatTarget } from '../../db/queries/chat-target.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { TLogger } from '../../lib/logger.ts';
+import type { TScanBook } from '../../lorebooks/scan.ts';
 import type { TMemoryService } from '../memories/memory-service.ts';
 import type { TSafety } from '../safety/crisis-care.ts';
 import type { TDailyPlan, TDailySlot } from './daily-limit.ts';
@@ -55,6 +56,8 @@ export type TPreparedReply = {
   history: THistory;
   /** The history holds every non-empty message of the chat (a short chat): lore reads no deeper. */
   isWholeChat?: boolean;
+  /** The books that apply, when they were read with the send (lore reads them otherwise). */
+  loreBooks?: TScanBook[];
   /** Ask the character to go on from the history's last reply (continue). */
   continueLast?: boolean;
   /** The reply takes the place of an earlier one (regenerate, continue): its lore is replaced, never kept. */

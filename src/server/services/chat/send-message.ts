@@ -120,5 +120,6 @@ async function storeUserMessage(deps: TReplyDeps, plan: TDailyPlan, input: TSend
     history: [...result.context, message],
     // Fewer than asked for: the context is every earlier non-empty message of the chat.
     isWholeChat: result.context.length < CHAT_CONTEXT_MESSAGES - 1,
+    loreBooks: result.loreBooks,
   };
 }

@@ -65,6 +65,7 @@ export async function startStreaming(
       history,
       hasLore: character.hasLore,
       isWholeChat: prepared.isWholeChat,
+      books: prepared.loreBooks,
     }).catch((err) => {
       deps.log?.warn({ err }, 'lorebooks not scanned');
       return NO_REPLY_LORE;

@@ -4,7 +4,7 @@ import type { TDb } from '../../db/client.ts';
 import { recentNonEmptyMessages } from '../../db/queries/chat-logs.ts';
 import { lorebooksForReply } from '../../db/queries/chat-lorebooks.ts';
 import { NO_LORE, placeLore, type TPlacedLore } from '../../lorebooks/place.ts';
-import { scanLorebooks } from '../../lorebooks/scan.ts';
+import { scanLorebooks, type TScanBook } from '../../lorebooks/scan.ts';
 import { toScanBook } from './to-lorebook.ts';
 
 export type TReplyLoreResult = { lore: TPlacedLore; used: TReplyLore[] };
@@ -24,14 +24,17 @@ export async function loreForReply(
     hasLore?: boolean;
     /** The history holds every non-empty message of the chat: no deeper read can find more. */
     isWholeChat?: boolean;
+    /** The books that apply, already read (with the send): not read again. */
+    books?: TScanBook[];
   },
 ): Promise<TReplyLoreResult> {
   if (opts.hasLore === false) return NO_REPLY_LORE;
-  const found = await lorebooksForReply(db, opts);
-  if (found.length === 0) return NO_REPLY_LORE;
+  const books =
+    opts.books ?? (await lorebooksForReply(db, opts)).map(({ book, entries }) => toScanBook(book, entries));
+  if (books.length === 0) return NO_REPLY_LORE;
   let messages = opts.history.map((message) => message.content);
   // A book may scan deeper than the context the model gets: read the rest of that depth.
-  const depth = Math.max(...found.map(({ book }) => book.scanDepth));
+  const depth = Math.max(...books.map((book) => book.settings.scanDepth));
   if (depth > messages.length && opts.chatUuid && !opts.isWholeChat) {
     const deeper = await recentNonEmptyMessages(db, {
       userId: opts.userId,
@@ -40,14 +43,8 @@ export async function loreForReply(
     });
     if (deeper.length > messages.length) messages = deeper.map((message) => message.content);
   }
-  const scan = scanLorebooks({
-    books: found.map(({ book, entries }) => toScanBook(book, entries)),
-    messages,
-    random: opts.random,
-  });
-  const keysOf = new Map(
-    found.flatMap(({ entries }) => entries.map((entry) => [String(entry.id), entry.keys])),
-  );
+  const scan = scanLorebooks({ books, messages, random: opts.random });
+  const keysOf = new Map(books.flatMap((book) => book.entries.map((entry) => [entry.id, entry.keys])));
   return {
     lore: placeLore(scan.entries),
     used: scan.entries.map((entry) => ({
