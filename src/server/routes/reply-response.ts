@@ -88,6 +88,10 @@ export async function replyResponse(
     throw new Error('The reply ended without a result');
   }
 
+  // The model is asked now, while the response's head goes out: its first words wait for neither. (Read
+  // below; a failure meanwhile is not unhandled.)
+  const first = events.next();
+  first.catch(() => {});
   return streamEvents(
     c,
     async (stream) => {
@@ -95,10 +99,16 @@ export async function replyResponse(
       stream.onAbort(() => stop.abort());
       const send = (event: TReplyStreamEvent) => stream.send(event);
       await send({ event: 'start', data: run.start });
-      for await (const event of events) {
-        // send() returns a promise only when the socket is full: awaiting nothing costs a tick per delta.
-        const full = send(toStreamEvent(event));
-        if (full) await full;
+      let next = await first;
+      try {
+        for (; !next.done; next = await events.next()) {
+          // send() returns a promise only when the socket is full: awaiting nothing costs a tick per delta.
+          const full = send(toStreamEvent(next.value));
+          if (full) await full;
+        }
+      } finally {
+        // As for-await would: a run left early is closed.
+        if (!next.done) await events.return(undefined);
       }
     },
     async (error, stream) => {
