@@ -26,6 +26,28 @@ const stEntryExtensions = (position: number, displayIndex: number) => ({
   delay: 0,
 });
 
+/** A world-info entry as SillyTavern exports it: what differs, then its defaults (shown in list order). */
+const stEntry = (
+  id: number,
+  keys: string[],
+  comment: string,
+  content: string,
+  position: 'before_char' | 'after_char',
+) => ({
+  id,
+  keys,
+  secondary_keys: [],
+  comment,
+  content,
+  constant: false,
+  selective: true,
+  insertion_order: 100,
+  enabled: true,
+  position,
+  use_regex: true,
+  extensions: stEntryExtensions(position === 'before_char' ? 0 : 1, id),
+});
+
 export const seraphinaCard = {
   spec: 'chara_card_v2',
   spec_version: '2.0',
@@ -62,51 +84,27 @@ export const seraphinaCard = {
     },
     character_book: {
       entries: [
-        {
-          id: 0,
-          keys: ['eldoria', 'the forest'],
-          secondary_keys: [],
-          comment: 'Eldoria',
-          content:
-            'Eldoria is an ancient forest of silver birches where the trees hum at dusk and old magic still lingers.',
-          constant: false,
-          selective: true,
-          insertion_order: 100,
-          enabled: true,
-          position: 'before_char',
-          use_regex: true,
-          extensions: stEntryExtensions(0, 0),
-        },
-        {
-          id: 1,
-          keys: ['shadowfang', 'shadowfangs', 'beasts'],
-          secondary_keys: [],
-          comment: 'Shadowfangs',
-          content:
-            'Shadowfangs are wolf-like beasts of smoke and hunger that prowl the forest edge and fear the glade’s light.',
-          constant: false,
-          selective: true,
-          insertion_order: 100,
-          enabled: true,
-          position: 'before_char',
-          use_regex: true,
-          extensions: stEntryExtensions(0, 1),
-        },
-        {
-          id: 2,
-          keys: ['glade', 'sanctuary'],
-          secondary_keys: [],
-          comment: "Seraphina's glade",
-          content:
-            'The glade is a sanctuary warded by Seraphina’s magic: no beast can cross its ring of white flowers.',
-          constant: false,
-          selective: true,
-          insertion_order: 100,
-          enabled: true,
-          position: 'after_char',
-          use_regex: true,
-          extensions: stEntryExtensions(1, 2),
-        },
+        stEntry(
+          0,
+          ['eldoria', 'the forest'],
+          'Eldoria',
+          'Eldoria is an ancient forest of silver birches where the trees hum at dusk and old magic still lingers.',
+          'before_char',
+        ),
+        stEntry(
+          1,
+          ['shadowfang', 'shadowfangs', 'beasts'],
+          'Shadowfangs',
+          'Shadowfangs are wolf-like beasts of smoke and hunger that prowl the forest edge and fear the glade’s light.',
+          'before_char',
+        ),
+        stEntry(
+          2,
+          ['glade', 'sanctuary'],
+          "Seraphina's glade",
+          'The glade is a sanctuary warded by Seraphina’s magic: no beast can cross its ring of white flowers.',
+          'after_char',
+        ),
       ],
       name: "Seraphina's Lore",
     },
