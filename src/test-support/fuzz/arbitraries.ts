@@ -78,6 +78,12 @@ export const param = (...valid: (string | number)[]) =>
 export const json = (method: string, url: string, shape: fc.Arbitrary<unknown>) =>
   body(shape).map((b): TFuzzRequest => ({ method, url, json: b }));
 
+/** A route taking a JSON body and nothing else. */
+export const withBody = (method: string, path: string, shape: fc.Arbitrary<unknown>): TFuzzRoute => ({
+  name: `${method} ${path}`,
+  requests: json(method, path, shape),
+});
+
 /** A route taking path parameters (filled into `path`'s `:names` in order) and a JSON body. */
 export const withParams = (
   method: string,

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import {
   anyValue,
   field,
-  json,
   param,
   query,
   shaped,
   type TFuzzRoute,
   upload,
+  withBody,
   withParams,
   withQuery,
 } from './arbitraries.ts';
@@ -57,10 +57,7 @@ export function coreRoutes(t: TFuzzTargets): TFuzzRoute[] {
       shaped({ name: field('Ada'), image: field('', '/logo.svg', t.myUpload, 'https://example.com/a.png') }),
     ),
     withQuery('GET', '/api/users/email', { email: field('x@example.com', t.other.email) }),
-    {
-      name: 'POST /api/character-personas',
-      requests: json('POST', '/api/character-personas', shaped({ ...character, userId: field(...ids) })),
-    },
+    withBody('POST', '/api/character-personas', shaped({ ...character, userId: field(...ids) })),
     withQuery('GET', '/api/character-personas', {
       q: field('ser'),
       after: field('0', '5'),
@@ -84,19 +81,16 @@ export function coreRoutes(t: TFuzzTargets): TFuzzRoute[] {
       undefined,
       query({ format: field('png', 'json'), version: field('v2', 'v3') }),
     ),
-    {
-      name: 'POST /api/chatlogs',
-      requests: json(
-        'POST',
-        '/api/chatlogs',
-        shaped({
-          userId: field(...ids),
-          characterId: field(1, 2, 999999),
-          conversation,
-          source: field('text', 'memory-check-in'),
-        }),
-      ),
-    },
+    withBody(
+      'POST',
+      '/api/chatlogs',
+      shaped({
+        userId: field(...ids),
+        characterId: field(1, 2, 999999),
+        conversation,
+        source: field('text', 'memory-check-in'),
+      }),
+    ),
     withParams(
       'PUT',
       '/api/chatlogs/:uuid',
@@ -113,8 +107,8 @@ export function coreRoutes(t: TFuzzTargets): TFuzzRoute[] {
     withQuery('GET', '/api/chatlogs/filtered', { userId: field(...ids), characterId: field('1') }),
     withQuery('GET', '/api/chatlogs/user/total', { userId: field(...ids) }),
     withQuery('GET', '/api/chatlogs/recent', { limit: field('6', '0', '100') }),
-    { name: 'POST /assistant-reply-openai', requests: json('POST', '/assistant-reply-openai', reply) },
-    { name: 'POST /assistant-reply-original', requests: json('POST', '/assistant-reply-original', reply) },
+    withBody('POST', '/assistant-reply-openai', reply),
+    withBody('POST', '/assistant-reply-original', reply),
     withQuery('GET', '/assistant-usage', undefined, 10),
     withQuery('GET', '/ollama-health', undefined, 10),
     upload('/upload/avatar', 'avatar'),

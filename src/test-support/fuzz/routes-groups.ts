@@ -1,29 +1,26 @@
 // Fuzzed routes: group chats (start, read, reply order, members, the person's message, a character's turn).
-import { field, json, param, shaped, type TFuzzRoute, withParams } from './arbitraries.ts';
+import { field, param, shaped, type TFuzzRoute, withBody, withParams } from './arbitraries.ts';
 import type { TFuzzTargets } from './targets.ts';
 
 export function groupRoutes(t: TFuzzTargets): TFuzzRoute[] {
   const group = param(t.myGroup);
   const member = param(3, 1, t.myCharacter, 999999);
   return [
-    {
-      name: 'POST /api/groups',
-      requests: json(
-        'POST',
-        '/api/groups',
-        shaped({
-          characterIds: field(
-            [1, 3],
-            [1, t.myCharacter],
-            [1],
-            [1, 1],
-            [1, 2, 3, 4, 5, 6, 7, 8, 9],
-            [1, 999999],
-          ),
-          replyOrder: field('natural', 'manual', 'loudest'),
-        }),
-      ),
-    },
+    withBody(
+      'POST',
+      '/api/groups',
+      shaped({
+        characterIds: field(
+          [1, 3],
+          [1, t.myCharacter],
+          [1],
+          [1, 1],
+          [1, 2, 3, 4, 5, 6, 7, 8, 9],
+          [1, 999999],
+        ),
+        replyOrder: field('natural', 'manual', 'loudest'),
+      }),
+    ),
     withParams('GET', '/api/groups/:uuid', [group]),
     withParams('PATCH', '/api/groups/:uuid', [group], shaped({ replyOrder: field('list', 'pooled', 'x') })),
     withParams(

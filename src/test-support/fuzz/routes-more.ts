@@ -4,12 +4,12 @@ import fc from 'fast-check';
 import {
   anyValue,
   field,
-  json,
   param,
   query,
   shaped,
   type TFuzzRequest,
   type TFuzzRoute,
+  withBody,
   withParams,
   withQuery,
 } from './arbitraries.ts';
@@ -66,16 +66,13 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
       [chat, position],
       shaped({ content: field('Edited words') }),
     ),
-    {
-      name: 'POST /api/chatlogs/greeting',
-      requests: json(
-        'POST',
-        '/api/chatlogs/greeting',
-        shaped({ characterId: field(1, t.myCharacter, 999999), greetingIndex: field(0, 1, 50) }),
-      ),
-    },
+    withBody(
+      'POST',
+      '/api/chatlogs/greeting',
+      shaped({ characterId: field(1, t.myCharacter, 999999), greetingIndex: field(0, 1, 50) }),
+    ),
     withQuery('GET', '/api/lorebooks', undefined, 10),
-    { name: 'POST /api/lorebooks', requests: json('POST', '/api/lorebooks', shaped(book)) },
+    withBody('POST', '/api/lorebooks', shaped(book)),
     withParams('GET', '/api/lorebooks/:id', [param(t.myBook, 1)]),
     withParams('PATCH', '/api/lorebooks/:id', [param(t.myBook, 1)], shaped(book)),
     withParams('GET', '/api/lorebooks/:id/world-info', [param(t.myBook, 1)]),
@@ -95,107 +92,63 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
     withQuery('GET', '/api/memories/total', { userId: field(...ids) }),
     withQuery('GET', '/api/memories/top-topics', { userId: field(...ids) }),
     withQuery('GET', '/api/memories/check-ins', undefined, 10),
-    {
-      name: 'POST /api/memories',
-      requests: json(
-        'POST',
-        '/api/memories',
-        shaped({ characterId: field(1, t.myCharacter), content: field('Likes tea'), reply: field('Noted') }),
-      ),
-    },
-    {
-      name: 'PUT /api/memories/time-zone',
-      requests: json(
-        'PUT',
-        '/api/memories/time-zone',
-        shaped({ timeZone: field('Europe/Paris', 'Mars/Base') }),
-      ),
-    },
+    withBody(
+      'POST',
+      '/api/memories',
+      shaped({ characterId: field(1, t.myCharacter), content: field('Likes tea'), reply: field('Noted') }),
+    ),
+    withBody('PUT', '/api/memories/time-zone', shaped({ timeZone: field('Europe/Paris', 'Mars/Base') })),
     withParams('PUT', '/api/memories/:id/pin', [param(t.myMemory)], shaped({ pinned: field(true, false) })),
     withParams('PATCH', '/api/memories/:id', [param(t.myMemory)], shaped({ text: field('Likes green tea') })),
     withQuery('GET', '/api/memories/reply', { hist: field(t.myChat), position: field('1', '0', '7') }),
-    {
-      name: 'POST /assistant-memories-search',
-      requests: json(
-        'POST',
-        '/assistant-memories-search',
-        shaped({ userId: field(...ids), characterId: field(1, null), query: field('tea') }),
-      ),
-    },
+    withBody(
+      'POST',
+      '/assistant-memories-search',
+      shaped({ userId: field(...ids), characterId: field(1, null), query: field('tea') }),
+    ),
     withQuery('GET', '/api/persona', undefined, 10),
-    {
-      name: 'PUT /api/persona',
-      requests: json('PUT', '/api/persona', shaped({ persona: field('I am Ada.') })),
-    },
+    withBody('PUT', '/api/persona', shaped({ persona: field('I am Ada.') })),
     withQuery('GET', '/api/settings', undefined, 10),
-    {
-      name: 'PUT /api/settings',
-      requests: json(
-        'PUT',
-        '/api/settings',
-        shaped({ voicePlayback: field(true), internalMonologue: field(false), characterMemory: field(true) }),
-      ),
-    },
+    withBody(
+      'PUT',
+      '/api/settings',
+      shaped({ voicePlayback: field(true), internalMonologue: field(false), characterMemory: field(true) }),
+    ),
     withQuery('GET', '/api/push', { endpoint: field('https://push.example/fuzz', 'not a url') }),
-    {
-      name: 'POST /api/push/subscriptions',
-      requests: json(
-        'POST',
-        '/api/push/subscriptions',
-        shaped({
-          endpoint: field('https://push.example/fuzz', 'http://127.0.0.1:9/push'),
-          keys: field({
-            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-            auth: 'tBHItJI5svbpez7KI4CCXg',
-          }),
+    withBody(
+      'POST',
+      '/api/push/subscriptions',
+      shaped({
+        endpoint: field('https://push.example/fuzz', 'http://127.0.0.1:9/push'),
+        keys: field({
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
         }),
-      ),
-    },
-    {
-      name: 'DELETE /api/push/subscriptions',
-      requests: json(
-        'DELETE',
-        '/api/push/subscriptions',
-        shaped({ endpoint: field('https://push.example/fuzz') }),
-      ),
-    },
-    {
-      name: 'PUT /api/push/reply',
-      requests: json('PUT', '/api/push/reply', shaped({ isReplyPushOn: field(true, false) })),
-    },
-    {
-      name: 'PUT /api/push/visibility',
-      requests: json(
-        'PUT',
-        '/api/push/visibility',
-        shaped({
-          tabId: field('7b0c5a52-3f1e-4c1e-9a57-0d6f2b1e0a11', 'not-a-uuid'),
-          isVisible: field(true, false),
-          seq: field(1, 2, 9_007_199_254_740_991),
-        }),
-      ),
-    },
-    {
-      name: 'POST /api/support',
-      requests: json('POST', '/api/support', shaped({ message: field('Help me please') })),
-    },
+      }),
+    ),
+    withBody('DELETE', '/api/push/subscriptions', shaped({ endpoint: field('https://push.example/fuzz') })),
+    withBody('PUT', '/api/push/reply', shaped({ isReplyPushOn: field(true, false) })),
+    withBody(
+      'PUT',
+      '/api/push/visibility',
+      shaped({
+        tabId: field('7b0c5a52-3f1e-4c1e-9a57-0d6f2b1e0a11', 'not-a-uuid'),
+        isVisible: field(true, false),
+        seq: field(1, 2, 9_007_199_254_740_991),
+      }),
+    ),
+    withBody('POST', '/api/support', shaped({ message: field('Help me please') })),
     withQuery('GET', '/api/admin/support', { limit: field('10', '0') }),
     withQuery('GET', '/api/admin/me', undefined, 10),
     withQuery('GET', '/api/admin/summary', undefined, 10),
-    {
-      name: 'POST /api/subscribe',
-      requests: json('POST', '/api/subscribe', shaped({ userId: field(...ids) })),
-    },
+    withBody('POST', '/api/subscribe', shaped({ userId: field(...ids) })),
     withQuery('GET', '/api/billing/plan', { userId: field(...ids) }),
-    { name: 'POST /api/billing/refresh', requests: json('POST', '/api/billing/refresh', anyValue) },
-    { name: 'POST /api/billing/portal', requests: json('POST', '/api/billing/portal', anyValue) },
+    withBody('POST', '/api/billing/refresh', anyValue),
+    withBody('POST', '/api/billing/portal', anyValue),
     withParams('GET', '/api/billing/checkout/:id', [param(t.myCheckout)]),
     withParams('POST', '/api/billing/checkout/:id/cancel', [param(crypto.randomUUID())]),
     withParams('POST', '/api/billing/checkout/:id/pay', [param(t.myCheckout)]),
-    {
-      name: 'POST /api/billing/local-subscription',
-      requests: json('POST', '/api/billing/local-subscription', shaped({ cancel: field(true, false) })),
-    },
+    withBody('POST', '/api/billing/local-subscription', shaped({ cancel: field(true, false) })),
     {
       name: 'POST /api/billing/webhook',
       requests: fc.tuple(fc.jsonValue(), fc.oneof(fc.constant(undefined), fc.string({ maxLength: 80 }))).map(
@@ -209,90 +162,65 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
       ),
     },
     withQuery('GET', '/api/voice/voices', { description: field('warm old man') }),
-    {
-      name: 'POST /api/voice/create',
-      requests: json(
-        'POST',
-        '/api/voice/create',
-        shaped({
-          text: field('Hi.'),
-          voice_description: field('warm'),
-          settings: field({ voice: 'slt', pitch: 1, rate: 1 }, { voice: 'x', pitch: 99, rate: 1 }),
-        }),
-      ),
-    },
-    {
-      name: 'POST /api/voice/speak',
-      requests: json(
-        'POST',
-        '/api/voice/speak',
-        shaped({
-          characterId: field(1, t.myCharacter),
-          text: field('Well met.'),
-          hist: field(null, t.myChat),
-          position: field(1, null),
-        }),
-      ),
-    },
+    withBody(
+      'POST',
+      '/api/voice/create',
+      shaped({
+        text: field('Hi.'),
+        voice_description: field('warm'),
+        settings: field({ voice: 'slt', pitch: 1, rate: 1 }, { voice: 'x', pitch: 99, rate: 1 }),
+      }),
+    ),
+    withBody(
+      'POST',
+      '/api/voice/speak',
+      shaped({
+        characterId: field(1, t.myCharacter),
+        text: field('Well met.'),
+        hist: field(null, t.myChat),
+        position: field(1, null),
+      }),
+    ),
     withQuery('GET', '/api/models/status', undefined, 10),
     withQuery('POST', '/api/models/download', { model: field('fast', 'better', 'huge') }, 20),
     withQuery('DELETE', '/api/models/download', undefined, 10),
     withQuery('GET', '/api/models/embedding', undefined, 10),
     withQuery('POST', '/api/models/embedding/download', undefined, 10),
     withQuery('GET', '/api/account/export', undefined, 10),
-    {
-      name: 'PUT /api/account/password',
-      requests: json(
-        'PUT',
-        '/api/account/password',
-        shaped({
-          currentPassword: field('not my password'),
-          newPassword: field('a long enough passphrase', 'short'),
-        }),
-      ),
-    },
-    {
-      // The fuzzing person gave theirs at sign-up: every answer is refused (409), nothing deleted.
-      name: 'PUT /api/account/birth-date',
-      requests: json(
-        'PUT',
-        '/api/account/birth-date',
-        shaped({ birthDate: field('1990-01-01', '2020-01-01', '1990-02-30', 'yesterday') }),
-      ),
-    },
-    {
-      name: 'POST /api/admin/reset-link',
-      requests: json(
-        'POST',
-        '/api/admin/reset-link',
-        shaped({ email: field(t.other.email, 'nobody@example.com') }),
-      ),
-    },
+    withBody(
+      'PUT',
+      '/api/account/password',
+      shaped({
+        currentPassword: field('not my password'),
+        newPassword: field('a long enough passphrase', 'short'),
+      }),
+    ),
+    // The fuzzing person gave theirs at sign-up: every answer is refused (409), nothing deleted.
+    withBody(
+      'PUT',
+      '/api/account/birth-date',
+      shaped({ birthDate: field('1990-01-01', '2020-01-01', '1990-02-30', 'yesterday') }),
+    ),
+    withBody('POST', '/api/admin/reset-link', shaped({ email: field(t.other.email, 'nobody@example.com') })),
     withQuery('GET', '/api/safety/ai-notice', undefined, 10),
-    { name: 'POST /api/safety/ai-notice', requests: json('POST', '/api/safety/ai-notice', anyValue) },
+    withBody('POST', '/api/safety/ai-notice', anyValue),
     withQuery('GET', '/api/safety/crisis-lines', undefined, 10),
-    {
-      name: 'PUT /api/safety/country',
-      requests: json('PUT', '/api/safety/country', shaped({ country: field('US', 'GB', null, 'FR', 'usa') })),
-    },
+    withBody('PUT', '/api/safety/country', shaped({ country: field('US', 'GB', null, 'FR', 'usa') })),
     withQuery('GET', '/safety-protocol', undefined, 10),
     withQuery('GET', '/api/admin/safety-counts', undefined, 10),
     withQuery('GET', '/api/admin/safety-counts.csv', undefined, 10),
-    {
-      name: 'POST /api/reports',
-      requests: json(
-        'POST',
-        '/api/reports',
-        shaped({
-          kind: field('message', 'character'),
-          chatLogUuid: field(t.myChat),
-          position: field(1, 0),
-          characterId: field(1, t.myCharacter),
-          reason: field('harmful', 'other'),
-          note: field('', 'Not ok'),
-        }),
-      ),
-    },
+    withBody(
+      'POST',
+      '/api/reports',
+      shaped({
+        kind: field('message', 'character'),
+        chatLogUuid: field(t.myChat),
+        position: field(1, 0),
+        characterId: field(1, t.myCharacter),
+        reason: field('harmful', 'other'),
+        note: field('', 'Not ok'),
+      }),
+    ),
     withQuery('GET', '/api/admin/reports', undefined, 10),
     // Never hides a character or suspends anyone here: the other routes keep their targets.
     withParams(
@@ -329,16 +257,13 @@ export function moreRoutes(t: TFuzzTargets): TFuzzRoute[] {
     ),
     withParams('DELETE', '/api/chatlogs/:uuid', [chat], undefined, query({ forget: field('true', 'false') })),
     withParams('DELETE', '/api/character-personas/:characterId', [param(t.myCharacter, 1)]),
-    {
-      name: 'DELETE /api/account',
-      requests: json(
-        'DELETE',
-        '/api/account',
-        shaped({
-          confirm: field('not-my-username', `${t.me.username}\u0000`),
-          leaveWithoutOwner: field(false),
-        }),
-      ),
-    },
+    withBody(
+      'DELETE',
+      '/api/account',
+      shaped({
+        confirm: field('not-my-username', `${t.me.username}\u0000`),
+        leaveWithoutOwner: field(false),
+      }),
+    ),
   ];
 }
