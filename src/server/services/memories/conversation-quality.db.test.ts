@@ -2,56 +2,24 @@
 // kept as a memory) and 304 questions with their evidence turns marked. Prints recall@1/3/5/10 per question
 // type for cosine alone, BM25 alone and Kindred's search, on the dev split (where the fusion was chosen) and
 // the test split (the reported numbers), and asserts floors on the test split.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONVERSATIONS } from '../../../test-support/conversation-set/index.ts';
-import {
-  emptyResults,
-  formatRecall,
-  loadConversation,
-  rankThreeWays,
-  tablesOf as splitTables,
-} from '../../../test-support/retrieval-eval.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
-import type { TDatabase } from '../../db/client.ts';
-import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
-import { createMemoryService } from './memory-service.ts';
+import { setUpRankingSuite } from '../../../test-support/ranking-suite.ts';
+import { formatRecall, loadConversation } from '../../../test-support/retrieval-eval.ts';
 
 const SERAPHINE = 1;
 
-let database: TDatabase;
-let hasVector = false;
-const results = emptyResults();
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const embedder = createUseLiteEmbedder();
-  const memory = createMemoryService({ database, embedder });
-  hasVector = (await memory.capabilities()).vector;
+const suite = setUpRankingSuite(async ({ database, embedder, rank }) => {
   for (const conversation of CONVERSATIONS) {
-    const { userId, turnIds } = await loadConversation(
-      database,
-      hasVector ? embedder : null,
-      conversation,
-      SERAPHINE,
-    );
-    const vectors = hasVector ? await embedder.embed(conversation.questions.map((q) => q.text)) : [];
+    const { userId, turnIds } = await loadConversation(database, embedder, conversation, SERAPHINE);
+    const vectors = embedder ? await embedder.embed(conversation.questions.map((q) => q.text)) : [];
     for (const [i, question] of conversation.questions.entries()) {
       const evidenceIds = question.evidence.map((t) => turnIds[t] ?? -1);
-      await rankThreeWays(database, memory, results[conversation.split], {
-        userId,
-        characterId: SERAPHINE,
-        question,
-        evidenceIds,
-        vector: vectors[i],
-      });
+      await rank(conversation.split, { userId, question, evidenceIds, vector: vectors[i] });
     }
   }
 }, 900_000);
-afterAll(async () => {
-  await database.close();
-});
-
-const tablesOf = (split: 'dev' | 'test') => splitTables(results, split);
+const { tablesOf } = suite;
 
 describe('retrieval quality on long conversations', () => {
   it('has the set’s shape: 8 conversations of 150+ turns, 300+ questions of four types, split by person', () => {
@@ -65,7 +33,7 @@ describe('retrieval quality on long conversations', () => {
   });
 
   it('Kindred’s search beats cosine alone and BM25 alone on the test split', () => {
-    const mode = hasVector ? 'vectors + BM25' : 'BM25 alone (no pgvector)';
+    const mode = suite.hasVector ? 'vectors + BM25' : 'BM25 alone (no pgvector)';
     for (const split of ['dev', 'test'] as const)
       console.log(formatRecall(`\nconversation set, ${split} split (${mode}):`, tablesOf(split)));
     const test = tablesOf('test');
@@ -74,7 +42,7 @@ describe('retrieval quality on long conversations', () => {
     // Without pgvector Kindred's search is BM25 (trigrams only for searches of up to four words).
     expect(kindred[5]).toBeGreaterThanOrEqual(bm25[5] ?? 1);
     expect(kindred[10]).toBeGreaterThanOrEqual(bm25[10] ?? 1);
-    if (hasVector) {
+    if (suite.hasVector) {
       expect(kindred[5]).toBeGreaterThan(bm25[5] ?? 1);
       const cosine = test['cosine alone'].all;
       expect(kindred[5]).toBeGreaterThan(cosine[5] ?? 1);

@@ -4,28 +4,15 @@
 // asserts floors on the test split (without pgvector: that search finds, first, every test-split memory
 // sharing a word with its question, as BM25 alone ranks them).
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../../../test-support/memory-quality-set.ts';
-import {
-  emptyResults,
-  formatRecall,
-  rankThreeWays,
-  recallTable,
-  tablesOf as splitTables,
-} from '../../../test-support/retrieval-eval.ts';
+import { setUpRankingSuite } from '../../../test-support/ranking-suite.ts';
+import { formatRecall, recallTable } from '../../../test-support/retrieval-eval.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
-import { openTestDatabase } from '../../../test-support/test-db.ts';
 import { insertTestMemory } from '../../../test-support/test-memories.ts';
 import { rowsOf, type TDatabase } from '../../db/client.ts';
 import { toVectorLiteral } from '../../memory/embedder.ts';
-import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
-import { createMemoryService } from './memory-service.ts';
 
-const SERAPHINE = 1;
-
-let database: TDatabase;
-let hasVector = false;
-const results = emptyResults();
 /** Per split, in the order of `results`: whether the question shares a word (an English lexeme) with its memory. */
 const sharesWord: Record<'dev' | 'test', boolean[]> = { dev: [], test: [] };
 
@@ -40,14 +27,10 @@ async function shareALexeme(database: TDatabase, a: string, b: string): Promise<
   return rowsOf<{ shares: boolean }>(result)[0]?.shares === true;
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  const embedder = createUseLiteEmbedder();
-  const memory = createMemoryService({ database, embedder });
+const suite = setUpRankingSuite(async ({ database, embedder, rank }) => {
   const userId = (await createSignedInUser(database)).id;
-  hasVector = (await memory.capabilities()).vector;
   const texts = [...MEMORY_QUESTION_PAIRS.map((p) => p.memory), ...DISTRACTOR_MEMORIES];
-  const vectors = hasVector ? await embedder.embed(texts) : [];
+  const vectors = embedder ? await embedder.embed(texts) : [];
   const ids: number[] = [];
   for (const [i, content] of texts.entries()) {
     const v = vectors[i];
@@ -55,42 +38,31 @@ beforeAll(async () => {
       userId,
       content,
       embedding: v ? toVectorLiteral(v) : null,
-      embeddingModel: v ? embedder.id : null,
+      embeddingModel: v ? embedder?.id : null,
     });
     ids.push(row.id);
   }
-  const questionVectors = hasVector ? await embedder.embed(MEMORY_QUESTION_PAIRS.map((p) => p.question)) : [];
+  const questionVectors = embedder ? await embedder.embed(MEMORY_QUESTION_PAIRS.map((p) => p.question)) : [];
   for (const [i, pair] of MEMORY_QUESTION_PAIRS.entries()) {
     const split = i % 2 === 0 ? 'dev' : 'test';
-    const into = results[split];
     sharesWord[split].push(await shareALexeme(database, pair.question, pair.memory));
     const question = { text: pair.question, type: 'single' as const, evidence: [i] };
-    await rankThreeWays(database, memory, into, {
-      userId,
-      characterId: SERAPHINE,
-      question,
-      evidenceIds: [ids[i] ?? -1],
-      vector: questionVectors[i],
-    });
+    await rank(split, { userId, question, evidenceIds: [ids[i] ?? -1], vector: questionVectors[i] });
   }
 }, 300_000);
-afterAll(async () => {
-  await database.close();
-});
-
-const tablesOf = (split: 'dev' | 'test') => splitTables(results, split);
+const { results, tablesOf } = suite;
 
 describe('retrieval quality on paraphrases', () => {
   it('finds the memory a question asks about in other words among the person’s others', () => {
     expect(MEMORY_QUESTION_PAIRS.length).toBeGreaterThanOrEqual(60);
     expect(new Set(DISTRACTOR_MEMORIES).size).toBe(200);
-    const mode = hasVector ? 'vectors + BM25' : 'BM25 alone (no pgvector)';
+    const mode = suite.hasVector ? 'vectors + BM25' : 'BM25 alone (no pgvector)';
     for (const split of ['dev', 'test'] as const)
       console.log(formatRecall(`\nparaphrase pairs, ${split} split (${mode}):`, tablesOf(split)));
     const test = tablesOf('test');
     const kindred = test.Kindred.all;
     expect(kindred[3]).toBeGreaterThanOrEqual(test['BM25 alone'].all[3] ?? 1);
-    if (hasVector) {
+    if (suite.hasVector) {
       // Universal Sentence Encoder lite alone: 0.871 at 3 on both splits. BM25 cannot match a question that
       // shares no word with its memory; discounting the memories alike to many of the person's others
       // (migration 0032) finds more than the encoder alone: 0.742 / 0.903 / 0.968 / 1.0 at 1/3/5/10 on test.
