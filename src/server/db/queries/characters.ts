@@ -5,6 +5,7 @@ import type { TStoredVoiceSettings } from '../../../shared/voice.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import type { TSqlParam } from '../prepared-sql.ts';
 import { characters, type TCharacterRow, users } from '../schema.ts';
+import { ownRow } from './own-rows.ts';
 
 /** The columns a list needs; descriptions and cards stay in the database. */
 const listColumns = {
@@ -180,7 +181,7 @@ export async function updateOwnCharacter(
   const [row] = await db
     .update(characters)
     .set(change)
-    .where(and(eq(characters.id, id), eq(characters.userId, userId)))
+    .where(ownRow(characters, userId, id))
     .returning();
   return row;
 }
@@ -193,7 +194,7 @@ export async function deleteOwnCharacter(
 ): Promise<{ avatarUrl: string | null } | undefined> {
   const [row] = await db
     .delete(characters)
-    .where(and(eq(characters.id, id), eq(characters.userId, userId)))
+    .where(ownRow(characters, userId, id))
     .returning({ avatarUrl: characters.avatarUrl });
   return row;
 }

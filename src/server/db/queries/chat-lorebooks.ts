@@ -13,6 +13,7 @@ import {
   type TLorebookEntryRow,
   type TLorebookRow,
 } from '../schema.ts';
+import { ownRow } from './own-rows.ts';
 
 /** Attaches a book the person owns to a chat they own; false when either is not theirs. */
 export async function attachLorebook(db: TDb, userId: number, uuid: string, lorebookId: number) {
@@ -22,7 +23,7 @@ export async function attachLorebook(db: TDb, userId: number, uuid: string, lore
       db
         .select({ chatLogUuid: chatLogs.uuid, lorebookId: lorebooks.id })
         .from(chatLogs)
-        .innerJoin(lorebooks, and(eq(lorebooks.id, lorebookId), eq(lorebooks.userId, userId)))
+        .innerJoin(lorebooks, ownRow(lorebooks, userId, lorebookId))
         .where(and(eq(chatLogs.uuid, uuid), eq(chatLogs.userId, userId))),
     )
     .onConflictDoNothing()

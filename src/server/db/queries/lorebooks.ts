@@ -10,6 +10,7 @@ import {
   type TLorebookEntryRow,
   type TLorebookRow,
 } from '../schema.ts';
+import { ownRow } from './own-rows.ts';
 
 export type TNewLorebook = {
   userId: number | null;
@@ -111,7 +112,7 @@ export async function findOwnLorebook(
   const [row] = await db
     .select()
     .from(lorebooks)
-    .where(and(eq(lorebooks.id, id), eq(lorebooks.userId, userId)));
+    .where(ownRow(lorebooks, userId, id));
   return row;
 }
 
@@ -147,7 +148,7 @@ export async function updateLorebook(
   const [row] = await db
     .update(lorebooks)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(lorebooks.id, id), eq(lorebooks.userId, userId)))
+    .where(ownRow(lorebooks, userId, id))
     .returning();
   return row;
 }
@@ -155,7 +156,7 @@ export async function updateLorebook(
 export async function deleteLorebook(db: TDb, userId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(lorebooks)
-    .where(and(eq(lorebooks.id, id), eq(lorebooks.userId, userId)))
+    .where(ownRow(lorebooks, userId, id))
     .returning({ id: lorebooks.id });
   return rows.length > 0;
 }
@@ -174,7 +175,7 @@ export async function insertEntry(
     const [book] = await tx
       .select({ id: lorebooks.id })
       .from(lorebooks)
-      .where(and(eq(lorebooks.id, lorebookId), eq(lorebooks.userId, userId)))
+      .where(ownRow(lorebooks, userId, lorebookId))
       .for('update');
     if (!book) return undefined;
     const [count] = await tx

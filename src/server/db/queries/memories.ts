@@ -2,6 +2,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, memories, type TMemoryRow } from '../schema.ts';
+import { ownRow } from './own-rows.ts';
 
 /** The columns callers see; the vector and search vector stay in the database. */
 const memoryColumns = {
@@ -180,7 +181,7 @@ export async function countMemories(db: TDb, userId: number): Promise<number> {
 export async function deleteMemory(db: TDb, userId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(memories)
-    .where(and(eq(memories.id, id), eq(memories.userId, userId)))
+    .where(ownRow(memories, userId, id))
     .returning({ id: memories.id });
   return rows.length > 0;
 }
