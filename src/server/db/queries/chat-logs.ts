@@ -1,5 +1,6 @@
 // SQL for chat logs and their messages (one row per message); every query is scoped to the owner in SQL.
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { TReplyLore } from '../../../shared/lorebooks.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import { preparedSql } from '../prepared-sql.ts';
 import { characters, chatLogs, chatMessages, type TChatLogRow, type TChatMessageRow } from '../schema.ts';
@@ -13,6 +14,10 @@ export type TNewMessage = {
   speakerId?: number | null;
   /** A reply the model stopped before it was finished. */
   isCutOff?: boolean;
+  /** A reply: the memories it was given (GET /api/memories/reply shows them). */
+  memoryIds?: number[];
+  /** A reply: the lorebook entries it was given. */
+  lore?: TReplyLore[];
 };
 
 /** What a chat needs to know about a character the person may see: built-in, or their own. */
@@ -73,10 +78,12 @@ const appendMessageSql = preparedSql(
       where uuid = ${sql.placeholder('uuid')} and user_id = ${sql.placeholder('userId')}
       returning uuid, message_count
     )
-    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url, speaker_id, is_cut_off)
+    insert into ${chatMessages} (chat_log_uuid, position, role, content, internal_thoughts, audio_url, speaker_id, is_cut_off,
+      memory_ids, lore)
     select uuid, message_count - 1, ${sql.placeholder('role')}, ${sql.placeholder('content')},
       ${sql.placeholder('internalThoughts')}, ${sql.placeholder('audioUrl')},
-      ${sql.placeholder('speakerId')}::integer, ${sql.placeholder('isCutOff')}
+      ${sql.placeholder('speakerId')}::integer, ${sql.placeholder('isCutOff')},
+      ${sql.placeholder('memoryIds')}::integer[], ${sql.placeholder('lore')}::jsonb
     from bumped
     returning position`,
 );
@@ -95,6 +102,9 @@ export async function appendMessage(
     audioUrl: m.audioUrl ?? null,
     speakerId: m.speakerId ?? null,
     isCutOff: m.isCutOff ?? false,
+    // As text: each database's driver takes an array literal and JSON from a string alike.
+    memoryIds: m.memoryIds?.length ? `{${m.memoryIds.map((id) => Math.trunc(id)).join(',')}}` : null,
+    lore: m.lore?.length ? JSON.stringify(m.lore) : null,
   });
   const row = rowsOf<{ position: number }>(result)[0];
   return row ? Number(row.position) : null;

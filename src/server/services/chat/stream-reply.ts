@@ -215,14 +215,15 @@ async function* streamReply(deps: TReplyDeps, ctx: TStreamContext): AsyncGenerat
     content: reply,
     internalThoughts: thoughts.trim() || null,
     isCutOff,
+    memoryIds: ctx.memory.ids,
+    lore: ctx.lore.used,
   });
   // The model's failure is not the person's: a cut-off reply gives today's slot back.
   if (isCutOff) await slot.release();
-  // A reply that replaces another replaces what it was given, so its indicator never goes stale.
-  if (ctx.lore.used.length > 0 || prepared.replacesReply) {
+  // A new reply is stored with what it was given (above); one that replaces another replaces what it was
+  // given, so its indicator never goes stale.
+  if (prepared.replacesReply) {
     await setReplyLore(deps.db, { userId: user.id, uuid, lore: ctx.lore.used });
-  }
-  if (ctx.memory.ids.length > 0 || prepared.replacesReply) {
     await setReplyMemories(deps.db, { userId: user.id, uuid, ids: ctx.memory.ids });
   }
   deps.log?.info(
