@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 
 // GGUF v3 value types (gguf.h).
-const GGUF_TYPE = { uint32: 4, float32: 6, bool: 7, string: 8, array: 9 } as const;
+const GGUF_TYPE = { uint32: 4, int32: 5, float32: 6, bool: 7, string: 8, array: 9 } as const;
 const GGML_TYPE_F32 = 0;
 const ALIGNMENT = 32;
 
@@ -168,24 +168,23 @@ function writeKv(w: ByteWriter, key: string, kv: TKvValue): void {
       w.str(kv.value);
       return;
     case 'strings':
-      w.u32(GGUF_TYPE.array);
-      w.u32(GGUF_TYPE.string);
-      w.u64(kv.value.length);
-      for (const s of kv.value) w.str(s);
+      writeArray(w, GGUF_TYPE.string, kv.value, (s) => w.str(s));
       return;
     case 'float32s':
-      w.u32(GGUF_TYPE.array);
-      w.u32(GGUF_TYPE.float32);
-      w.u64(kv.value.length);
-      for (const f of kv.value) w.f32(f);
+      writeArray(w, GGUF_TYPE.float32, kv.value, (f) => w.f32(f));
       return;
     case 'int32s':
-      w.u32(GGUF_TYPE.array);
-      w.u32(5); // GGUF_TYPE_INT32
-      w.u64(kv.value.length);
-      for (const i of kv.value) w.i32(i);
+      writeArray(w, GGUF_TYPE.int32, kv.value, (i) => w.i32(i));
       return;
   }
+}
+
+/** A GGUF array: its element type, its length, then each element. */
+function writeArray<T>(w: ByteWriter, elementType: number, values: T[], write: (value: T) => void): void {
+  w.u32(GGUF_TYPE.array);
+  w.u32(elementType);
+  w.u64(values.length);
+  for (const value of values) write(value);
 }
 
 /** Builds the bytes of a tiny llama GGUF (about 250 KB with the defaults). */
