@@ -250,26 +250,16 @@ function mountSpa(app: Hono<TAppEnv>, webDir: string) {
   const indexHtml = readFileSync(path.join(webDir, 'index.html'), 'utf8');
   // The build wrote .br and .gz copies (scripts/vite-precompress.ts): each file goes out in the encoding
   // the browser accepts. Hashed names never change content, so they are cached for a year.
-  app.use(
-    '/assets/*',
+  const files = (cacheControl: string) =>
     serveStatic({
       root,
       precompressed: true,
       onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        c.header('Cache-Control', cacheControl);
       },
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'no-cache');
-      },
-    }),
-  );
+    });
+  app.use('/assets/*', files('public, max-age=31536000, immutable'));
+  app.use('*', files('no-cache'));
   app.get('*', (c, next) => {
     if (SERVER_PREFIXES.some((p) => c.req.path.startsWith(p))) return next();
     c.header('Cache-Control', 'no-cache');

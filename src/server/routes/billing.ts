@@ -6,7 +6,15 @@ import { ZUserId } from '../../shared/users.ts';
 import { type TBilling, WebhookSignatureError } from '../billing/billing.ts';
 import type { TDb } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
-import { parseJson, parseParams, parseQuery, requireSelf, requireUser, type TAppEnv } from '../lib/http.ts';
+import {
+  parseJson,
+  parseParams,
+  parseQuery,
+  requireSelf,
+  requireUser,
+  type TAppContext,
+  type TAppEnv,
+} from '../lib/http.ts';
 import { handleStripeWebhook } from '../services/billing/handle-stripe-webhook.ts';
 import {
   cancelLocalCheckout,
@@ -42,6 +50,12 @@ export function billingRoutes(deps: TBillingRouteDeps) {
   const requireLocal = () => {
     if (billing?.kind !== 'local') throw new AppError('not_found', 'The local test checkout is not in use');
   };
+  /** The signed-in person and the local checkout the path names. */
+  const checkoutOf = (c: TAppContext) => {
+    const user = requireUser(c);
+    requireLocal();
+    return { userId: user.id, id: parseParams(c, ZCheckoutId).id };
+  };
   return new Hono<TAppEnv>()
     .get('/plan', async (c) => {
       const { userId } = parseQuery(c, ZPlanQuery);
@@ -60,24 +74,11 @@ export function billingRoutes(deps: TBillingRouteDeps) {
       if (!billing) throw new AppError('billing_unavailable', CHECKOUT_UNAVAILABLE);
       return c.json({ url: await billing.portalUrl(user) });
     })
-    .get('/checkout/:id', async (c) => {
-      const user = requireUser(c);
-      requireLocal();
-      const { id } = parseParams(c, ZCheckoutId);
-      return c.json(await readLocalCheckout(db, { userId: user.id, id }));
-    })
-    .post('/checkout/:id/pay', async (c) => {
-      const user = requireUser(c);
-      requireLocal();
-      const { id } = parseParams(c, ZCheckoutId);
-      return c.json(await payLocalCheckout(db, { userId: user.id, id, graceDays }));
-    })
-    .post('/checkout/:id/cancel', async (c) => {
-      const user = requireUser(c);
-      requireLocal();
-      const { id } = parseParams(c, ZCheckoutId);
-      return c.json(await cancelLocalCheckout(db, { userId: user.id, id }));
-    })
+    .get('/checkout/:id', async (c) => c.json(await readLocalCheckout(db, checkoutOf(c))))
+    .post('/checkout/:id/pay', async (c) =>
+      c.json(await payLocalCheckout(db, { ...checkoutOf(c), graceDays })),
+    )
+    .post('/checkout/:id/cancel', async (c) => c.json(await cancelLocalCheckout(db, checkoutOf(c))))
     .post('/local-subscription', async (c) => {
       const user = requireUser(c);
       requireLocal();

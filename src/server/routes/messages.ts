@@ -40,6 +40,8 @@ export function messagesRoutes(deps: TReplyDeps) {
       userId: user.id,
     });
   };
+  /** The signed-in person and the message of theirs the path names (another's is 404 further on). */
+  const messageOf = (c: TAppContext) => ({ userId: requireUser(c).id, ...parseParams(c, ZMessageParams) });
 
   return new Hono<TAppEnv>()
     .post('/greeting', async (c) => {
@@ -50,27 +52,23 @@ export function messagesRoutes(deps: TReplyDeps) {
     .post('/:uuid/messages/:position/regenerate', replyAgain(startRegenerate))
     .post('/:uuid/messages/:position/continue', replyAgain(startContinue))
     .put('/:uuid/messages/:position/choice', async (c) => {
-      const user = requireUser(c);
-      const key = parseParams(c, ZMessageParams);
+      const key = messageOf(c);
       const { index } = await parseJson(c, ZChooseAlternative);
-      return c.json(await chooseAlternative(db, { userId: user.id, ...key, index }));
+      return c.json(await chooseAlternative(db, { ...key, index }));
     })
     .put('/:uuid/messages/:position/rating', async (c) => {
-      const user = requireUser(c);
-      const key = parseParams(c, ZMessageParams);
+      const key = messageOf(c);
       const { rating } = await parseJson(c, ZRateMessage);
-      return c.json(await rateMessage(db, { userId: user.id, ...key, rating }));
+      return c.json(await rateMessage(db, { ...key, rating }));
     })
     .put('/:uuid/messages/:position', async (c) => {
-      const user = requireUser(c);
-      const key = parseParams(c, ZMessageParams);
+      const key = messageOf(c);
       const { content } = await parseJson(c, ZEditMessage);
-      return c.json(await editMessage(db, { userId: user.id, ...key, content }));
+      return c.json(await editMessage(db, { ...key, content }));
     })
     .delete('/:uuid/messages/:position', async (c) => {
-      const user = requireUser(c);
-      const key = parseParams(c, ZMessageParams);
+      const key = messageOf(c);
       const { forget } = parseQuery(c, ZForgetQuery);
-      return c.json(await rewindChat(db, { userId: user.id, ...key, forget: forget === 'true' }));
+      return c.json(await rewindChat(db, { ...key, forget: forget === 'true' }));
     });
 }
