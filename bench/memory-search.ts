@@ -212,8 +212,9 @@ async function main() {
   await memory.search({ userId: myId, characterId: SERAPHINE, text: questions[0] ?? 'warm up', limit: 4 });
   const embedMs: number[] = [];
   const searchMs: number[] = [];
-  // The process's own CPU time for the search: on the embedded database that is the search's work, which
-  // the wall clock shows stretched by whatever else the machine runs (say the load average beside both).
+  // The process's CPU time (all its threads) during the search: on the embedded database mostly the search's
+  // work, which the wall clock shows stretched by whatever else the machine runs. Contention inflates it
+  // too (less than the wall clock): say the load average beside both.
   const searchCpuMs: number[] = [];
   const allCharactersMs: number[] = [];
   const recallMs: number[] = [];
@@ -254,7 +255,7 @@ async function main() {
   );
   if (!databaseUrl)
     console.log(
-      `  search one character, CPU     p50 ${ms(pct(searchCpuMs, 50))}  p95 ${ms(pct(searchCpuMs, 95))}  (this process's CPU time: the embedded database's work)`,
+      `  search one character, CPU     p50 ${ms(pct(searchCpuMs, 50))}  p95 ${ms(pct(searchCpuMs, 95))}  (this process's CPU time, all threads)`,
     );
   console.log(
     `  search every character        p50 ${ms(pct(allCharactersMs, 50))}  p95 ${ms(pct(allCharactersMs, 95))}  (query embedding excluded)`,
