@@ -1,11 +1,12 @@
 // /birth-date: asked once after a sign-in that brought no date of birth (Google), before anything else.
 // Too young for this Kindred: the account is gone, and the person is told why.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, redirect, useNavigate } from 'react-router';
 import { BIRTH_DATE_TEXT, BIRTH_DATE_TITLE } from '../../shared/birth-date.ts';
 import { AI_PRODUCT_LINE } from '../../shared/safety.ts';
 import { ApiError, api } from '../lib/api.ts';
+import { handleSubmit } from '../lib/handle-submit.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { sessionQuery } from '../lib/session.ts';
 
@@ -39,15 +40,14 @@ export function BirthDateRoute() {
     },
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(() => {
     setError(null);
     if (!birthDate) {
       setError('Enter your date of birth');
       return;
     }
     save.mutate();
-  };
+  });
 
   return (
     <main className="mx-auto flex min-h-full max-w-lg flex-col justify-center p-6">

@@ -1,11 +1,12 @@
 // /edit-profile: change display name and profile picture URL, with a live preview.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
 import { LabelledInput } from '../components/form-parts.tsx';
 import { api } from '../lib/api.ts';
+import { handleSubmit } from '../lib/handle-submit.ts';
 import { sessionQuery, useSession } from '../lib/session.ts';
 
 export function EditProfileRoute() {
@@ -34,10 +35,9 @@ export function EditProfileRoute() {
     onError: (error) => toast.error(error.message),
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(() => {
     save.mutate();
-  };
+  });
 
   return (
     <main className="mx-auto flex min-h-full max-w-lg flex-col justify-center p-6">

@@ -17,6 +17,7 @@ import {
   lorebooksQuery,
   updateLorebook,
 } from '../features/lorebooks/lorebooks-api.ts';
+import { handleSubmit } from '../lib/handle-submit.ts';
 
 export function LorebooksRoute() {
   const navigate = useNavigate();
@@ -64,10 +65,9 @@ export function LorebooksRoute() {
       <div className="flex flex-wrap items-end gap-2 rounded-2xl border border-line bg-panel p-4">
         <form
           className="flex min-w-60 flex-1 items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={handleSubmit(() => {
             if (name.trim() !== '') create.mutate();
-          }}
+          })}
         >
           <div className="flex-1">
             <label htmlFor="new-lorebook" className="mb-1 block text-sm text-muted">

@@ -12,6 +12,7 @@ import { UserPersonaCard } from '../features/profile/user-persona-card.tsx';
 import { YourData } from '../features/profile/your-data.tsx';
 import { CrisisCountry } from '../features/safety/crisis-country.tsx';
 import { api } from '../lib/api.ts';
+import { handleSubmit } from '../lib/handle-submit.ts';
 import { sessionQuery, type TSessionUser, useSignedInUser } from '../lib/session.ts';
 
 export function ProfileRoute() {
@@ -76,13 +77,7 @@ function UserCard({ user }: { user: TSessionUser }) {
         )}
       </div>
       {isEditing && (
-        <form
-          className="mt-4 flex flex-wrap gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.mutate();
-          }}
-        >
+        <form className="mt-4 flex flex-wrap gap-2" onSubmit={handleSubmit(() => save.mutate())}>
           <input
             aria-label="New name"
             value={draft}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { TResetLink } from '../../../shared/recovery.ts';
 import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export function ResetLinkPanel() {
   const [email, setEmail] = useState('');
@@ -17,13 +18,7 @@ export function ResetLinkPanel() {
         For someone who cannot get the email: a link that sets a new password, once, within 30 minutes. Give
         it to them privately.
       </p>
-      <form
-        className="flex flex-wrap gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          make.mutate();
-        }}
-      >
+      <form className="flex flex-wrap gap-2" onSubmit={handleSubmit(() => make.mutate())}>
         <input
           type="email"
           required

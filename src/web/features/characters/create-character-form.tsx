@@ -2,7 +2,7 @@
 // checked before anything is sent: each missing one is named beside it and the first gets the focus.
 // Save uploads a new avatar, creates or changes the character, then opens its chat.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ADULT_CHARACTER_LABEL,
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/characters.ts';
 import { LabelledInput } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 import type { TSessionUser } from '../../lib/session.ts';
 import { useVoiceControls } from '../voice/use-voice-controls.ts';
 import { AvatarField } from './avatar-field.tsx';
@@ -117,8 +118,7 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
     },
   });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(() => {
     setSaveError(null);
     const missing: TErrors = {};
     if (!name.trim()) missing.name = 'Character Name is required';
@@ -132,7 +132,7 @@ export function CreateCharacterForm({ user, character }: { user: TSessionUser; c
       return;
     }
     save.mutate();
-  };
+  });
   const clear = (field: TFieldName) => errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));
   /** A required text field's limit and look; typing in it clears its error. */
   const edits = (field: 'name' | 'tagline' | 'description', set: (value: string) => void) => ({

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { TChatLogSummary } from '../../../shared/chat.ts';
 import { CHAT_TITLE_MAX_CHARS } from '../../../shared/chat-limits.ts';
 import { GroupFaces } from '../../components/group-faces.tsx';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export function HistoryItem({
   log,
@@ -25,10 +26,7 @@ export function HistoryItem({
     };
     return (
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
+        onSubmit={handleSubmit(() => void save())}
         className="space-y-2 rounded-xl border border-accent bg-panel-2 px-4 py-3"
       >
         <input

@@ -103,21 +103,19 @@ export function MessageActions({
           <FastForward aria-hidden className="size-3.5" />
         </ActionButton>
       )}
-      {isReply && isStored && (
-        <>
-          {RATINGS.map(({ value, label, icon: Icon }) => (
-            <ActionButton
-              key={value}
-              label={label}
-              onClick={() => controls.rate(message, value)}
-              isPressed={rating === value}
-              isDisabled={isBusy}
-            >
-              <Icon aria-hidden className="size-3.5" />
-            </ActionButton>
-          ))}
-        </>
-      )}
+      {isReply &&
+        isStored &&
+        RATINGS.map(({ value, label, icon: Icon }) => (
+          <ActionButton
+            key={value}
+            label={label}
+            onClick={() => controls.rate(message, value)}
+            isPressed={rating === value}
+            isDisabled={isBusy}
+          >
+            <Icon aria-hidden className="size-3.5" />
+          </ActionButton>
+        ))}
       {isStored && (
         <>
           <ActionButton label="Edit" onClick={() => controls.startEdit(message)} isDisabled={isBusy}>

@@ -2,6 +2,7 @@
 import { SendHorizontal, Square } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { TEXTAREA_MAX_PX, USER_INPUT_MAX_CHARS } from '../../../shared/chat-limits.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export function MessageBox({
   value,
@@ -42,10 +43,7 @@ export function MessageBox({
   return (
     <form
       className="flex items-end gap-2 border-t border-line bg-panel px-4 py-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSend();
-      }}
+      onSubmit={handleSubmit(() => onSend())}
     >
       <textarea
         ref={ref}

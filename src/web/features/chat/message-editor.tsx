@@ -2,6 +2,7 @@
 // Shift+Enter adds a line, Escape cancels.
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGE_MAX_CHARS } from '../../../shared/chat-limits.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export function MessageEditor({
   initial,
@@ -31,13 +32,7 @@ export function MessageEditor({
     el.style.height = `${el.scrollHeight + 2}px`;
   }, [draft]);
   return (
-    <form
-      className="flex w-full min-w-0 flex-col gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave(draft);
-      }}
-    >
+    <form className="flex w-full min-w-0 flex-col gap-2" onSubmit={handleSubmit(() => onSave(draft))}>
       <textarea
         ref={ref}
         aria-label="Edit message"

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { LOREBOOK_LIMITS, type TLorebook, type TLorebookPatch } from '../../../shared/lorebooks.ts';
 import { ErrorText, PrimaryButton } from '../../components/form-parts.tsx';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 import { Check, inputClass, LabelledField, NumberField } from './fields.tsx';
 
 export function BookSettings({
@@ -27,10 +28,9 @@ export function BookSettings({
     <form
       aria-label="Lorebook settings"
       className="space-y-3 rounded-2xl border border-line bg-panel p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave({ name, description, settings, ...(book.characterId === null ? { alwaysOn } : {}) });
-      }}
+      onSubmit={handleSubmit(() =>
+        onSave({ name, description, settings, ...(book.characterId === null ? { alwaysOn } : {}) }),
+      )}
     >
       <fieldset disabled={!book.canEdit} className="space-y-3">
         <LabelledField label="Name">

@@ -10,6 +10,7 @@ import {
   type TSelectiveLogic,
 } from '../../../shared/lorebooks.ts';
 import { CancelButton, ErrorText, PrimaryButton } from '../../components/form-parts.tsx';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 import { Check, inputClass, LabelledField, NumberField, SelectField } from './fields.tsx';
 import { KeyChips } from './key-chips.tsx';
 
@@ -67,10 +68,9 @@ export function EntryForm({
     <form
       aria-label={fields.comment ? `Entry ${fields.comment}` : 'Entry'}
       className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={handleSubmit(() => {
         if (!isReadOnly) onSave(fields);
-      }}
+      })}
     >
       <fieldset disabled={isReadOnly} className="space-y-3">
         <LabelledField label="Title">

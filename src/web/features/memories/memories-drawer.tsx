@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import type { TMemory } from '../../../shared/memories.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Drawer, type TDrawerState } from '../../components/drawer.tsx';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 import { addMemory, deleteMemory, memoriesQuery, setPinned } from './memories-api.ts';
 import { MemoryItem } from './memory-item.tsx';
 
@@ -123,10 +124,9 @@ function AddMemoryForm({ characterId, onAdded }: { characterId: number; onAdded:
   return (
     <form
       className="mb-4 flex gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={handleSubmit(() => {
         if (text.trim() !== '') add.mutate();
-      }}
+      })}
     >
       <input
         aria-label="New memory"

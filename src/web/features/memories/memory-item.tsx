@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MEMORY_MAX_CHARS, type TMemory } from '../../../shared/memories.ts';
 import { ErrorText } from '../../components/form-parts.tsx';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 import { editMemory } from './memories-api.ts';
 
 /** '3 May' this year, '3 May 2025' before. */
@@ -111,10 +112,9 @@ export function MemoryItem({
       ) : (
         <form
           className="mt-2 flex flex-col gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={handleSubmit(() => {
             if (draft.trim() !== '') save.mutate(draft.trim());
-          }}
+          })}
         >
           <textarea
             aria-label="Memory text"

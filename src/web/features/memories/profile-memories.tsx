@@ -2,6 +2,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TMemory } from '../../../shared/memories.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 import {
   recentMemoriesQuery,
   searchMemories,
@@ -95,13 +96,7 @@ export function SearchYourMemories({ userId }: { userId: number }) {
   return (
     <section aria-label="Search Your Memories" className="rounded-2xl bg-panel p-6">
       <h2 className="mb-3 text-lg font-semibold">Search Your Memories</h2>
-      <form
-        className="flex gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run();
-        }}
-      >
+      <form className="flex gap-2" onSubmit={handleSubmit(() => run())}>
         <input
           aria-label="Search memories"
           value={query}

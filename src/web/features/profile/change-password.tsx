@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export const PASSWORD_CHANGED_TOAST = 'Password changed. Every other device was signed out.';
 
@@ -42,13 +43,7 @@ export function ChangePassword() {
           Change password
         </button>
       ) : (
-        <form
-          className="mt-3 grid max-w-sm gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            change.mutate();
-          }}
-        >
+        <form className="mt-3 grid max-w-sm gap-3" onSubmit={handleSubmit(() => change.mutate())}>
           <label className="grid gap-1 text-sm">
             Current password
             <input

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { type TUserPersonaBody, USER_PERSONA_MAX_CHARS } from '../../../shared/user-persona.ts';
 import { api } from '../../lib/api.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 const userPersonaQuery = queryOptions({
   queryKey: ['user-persona'],
@@ -46,13 +47,7 @@ function UserPersonaForm({ saved }: { saved: string }) {
       toast.error(error instanceof Error ? error.message : 'The persona could not be saved.'),
   });
   return (
-    <form
-      className="mt-4 space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <form className="mt-4 space-y-2" onSubmit={handleSubmit(() => save.mutate())}>
       <label htmlFor={id} className="sr-only">
         Your persona
       </label>

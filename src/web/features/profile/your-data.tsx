@@ -6,6 +6,7 @@ import { ConfirmTickbox } from '../../components/confirm-dialog.tsx';
 import { CancelButton, DialogActions, ErrorText } from '../../components/form-parts.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 import { sessionQuery, useSignedInUser } from '../../lib/session.ts';
 
 export function YourData() {
@@ -90,10 +91,9 @@ function DeleteAccountDialog(props: {
     >
       <form
         className="mt-4"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={handleSubmit(() => {
           if (isConfirmed) remove.mutate();
-        }}
+        })}
       >
         <label htmlFor="confirm-username" className="text-sm">
           Your username

@@ -8,6 +8,7 @@ import { REPORT_REASONS, REPORT_RECEIVED, type TReportReason } from '../../../sh
 import type { TNewReport } from '../../../shared/reports.ts';
 import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 type TTarget =
   | { kind: 'message'; chatLogUuid: string; position: number }
@@ -68,13 +69,7 @@ function ReportDialog({ target, title, onClose }: { target: TTarget; title: stri
         <Dialog.Description className="mt-2 text-sm text-muted">
           The owner of this Kindred reads reports and can remove what breaks the rules.
         </Dialog.Description>
-        <form
-          className="mt-4 grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            send.mutate();
-          }}
-        >
+        <form className="mt-4 grid gap-3" onSubmit={handleSubmit(() => send.mutate())}>
           <label className="grid gap-1 text-sm">
             Reason
             <select

@@ -1,9 +1,10 @@
 // 'Contact support': a message to the operator; Plus people's messages are answered first.
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { SUPPORT_MESSAGE_MAX } from '../../../shared/billing.ts';
 import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
+import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export function ContactSupport({ isPriority }: { isPriority: boolean }) {
   const [message, setMessage] = useState('');
@@ -12,10 +13,9 @@ export function ContactSupport({ isPriority }: { isPriority: boolean }) {
       api<{ id: number; isPriority: boolean }>('/api/support', { method: 'POST', json: { message: text } }),
     onSuccess: () => setMessage(''),
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(() => {
     if (message.trim()) send.mutate(message);
-  };
+  });
   return (
     <section aria-label="Contact support" className="rounded-2xl bg-panel p-6">
       <h2 className="text-lg font-medium">Contact support</h2>
