@@ -4,6 +4,7 @@ import { DEFAULT_LOREBOOK_SETTINGS, ZLoreEntryInput } from '../../shared/loreboo
 import { createBook, jsonOf, uploadJson } from '../../test-support/lorebook-calls.ts';
 import { seraphinaCard } from '../../test-support/seraphina-card.ts';
 import { setUpPerson, setUpTestApp } from '../../test-support/set-up.ts';
+import { expectSignedOutRefused } from '../../test-support/signed-out.ts';
 import { call, createSignedInUser, type TTestUser } from '../../test-support/test-app.ts';
 import { insertLorebook } from '../db/queries/lorebooks.ts';
 
@@ -73,17 +74,18 @@ describe('lorebooks and entries', () => {
   });
 
   it('signed out: 401 on every call', async () => {
-    for (const [method, path] of [
-      ['GET', '/api/lorebooks'],
-      ['POST', '/api/lorebooks'],
-      ['GET', '/api/lorebooks/1'],
-      ['PATCH', '/api/lorebooks/1'],
-      ['POST', '/api/lorebooks/1/entries'],
-      ['GET', `/api/character-personas/${SERAPHINE}/lorebook`],
-    ] as const) {
-      const res = await call(t, method, path, { json: method === 'GET' ? undefined : { name: 'x' } });
-      expect(res.status, `${method} ${path}`).toBe(401);
-    }
+    await expectSignedOutRefused(
+      t,
+      [
+        ['GET', '/api/lorebooks'],
+        ['POST', '/api/lorebooks'],
+        ['GET', '/api/lorebooks/1'],
+        ['PATCH', '/api/lorebooks/1'],
+        ['POST', '/api/lorebooks/1/entries'],
+        ['GET', `/api/character-personas/${SERAPHINE}/lorebook`],
+      ],
+      { name: 'x' },
+    );
     expect((await upload(undefined, '/upload/lorebook', 'file', 'a.json', { entries: {} })).status).toBe(401);
   });
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { TMemory } from '../../shared/memories.ts';
 import { setUpMemorySuite } from '../../test-support/memory-calls.ts';
+import { expectSignedOutRefused } from '../../test-support/signed-out.ts';
 import { call } from '../../test-support/test-app.ts';
 import { memories } from '../db/schema.ts';
 
@@ -136,20 +137,20 @@ describe('remembering and recalling', () => {
 
 describe('another person and bad input', () => {
   it('signed out is 401 on every call', async () => {
-    for (const [method, url] of [
-      ['GET', `/api/memories/getmemories?userId=${other.id}&characterId=1`],
-      ['GET', `/api/memories/last3?userId=${other.id}`],
-      ['GET', `/api/memories/total?userId=${other.id}`],
-      ['GET', `/api/memories/top-topics?userId=${other.id}`],
-      ['GET', '/api/memories/check-ins'],
-      ['DELETE', '/api/memories/1'],
-      ['POST', '/api/memories'],
-      ['POST', '/assistant-memories-search'],
-    ] as const) {
-      const json = method === 'GET' ? undefined : { characterId: 1, content: 'x', query: 'x' };
-      const res = await call(t, method, url, { json });
-      expect(res.status, `${method} ${url}`).toBe(401);
-    }
+    await expectSignedOutRefused(
+      t,
+      [
+        ['GET', `/api/memories/getmemories?userId=${other.id}&characterId=1`],
+        ['GET', `/api/memories/last3?userId=${other.id}`],
+        ['GET', `/api/memories/total?userId=${other.id}`],
+        ['GET', `/api/memories/top-topics?userId=${other.id}`],
+        ['GET', '/api/memories/check-ins'],
+        ['DELETE', '/api/memories/1'],
+        ['POST', '/api/memories'],
+        ['POST', '/assistant-memories-search'],
+      ],
+      { characterId: 1, content: 'x', query: 'x' },
+    );
   });
 
   it("another person's memories are invisible to every call and can't be deleted or pinned (404)", async () => {
