@@ -10,7 +10,7 @@ import {
   type TLorebookEntryRow,
   type TLorebookRow,
 } from '../schema.ts';
-import { ownRow } from './own-rows.ts';
+import { deleteOwnRow, ownRow } from './own-rows.ts';
 
 export type TNewLorebook = {
   userId: number | null;
@@ -153,13 +153,8 @@ export async function updateLorebook(
   return row;
 }
 
-export async function deleteLorebook(db: TDb, userId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(lorebooks)
-    .where(ownRow(lorebooks, userId, id))
-    .returning({ id: lorebooks.id });
-  return rows.length > 0;
-}
+export const deleteLorebook = (db: TDb, userId: number, id: number) =>
+  deleteOwnRow(db, lorebooks, userId, id);
 
 const touch = (db: TDb, id: number) =>
   db.update(lorebooks).set({ updatedAt: sql`now()` }).where(eq(lorebooks.id, id));

@@ -2,7 +2,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, memories, type TMemoryRow } from '../schema.ts';
-import { ownRow } from './own-rows.ts';
+import { deleteOwnRow } from './own-rows.ts';
 
 /** The columns callers see; the vector and search vector stay in the database. */
 const memoryColumns = {
@@ -178,13 +178,7 @@ export async function countMemories(db: TDb, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function deleteMemory(db: TDb, userId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(memories)
-    .where(ownRow(memories, userId, id))
-    .returning({ id: memories.id });
-  return rows.length > 0;
-}
+export const deleteMemory = (db: TDb, userId: number, id: number) => deleteOwnRow(db, memories, userId, id);
 
 export async function setMemoryPinned(
   db: TDb,
