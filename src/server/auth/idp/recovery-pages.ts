@@ -2,7 +2,7 @@
 import { RESET_LINK_MINUTES } from './account-links.ts';
 import { PASSWORD_MIN } from './password.ts';
 import { escapeHtml } from './provider.ts';
-import { errorLine, page } from './sign-in-page.ts';
+import { emailInput, errorLine, introLine, page } from './sign-in-page.ts';
 
 /** The answer to 'Forgot password?', whether or not the email has an account (so it tells nobody which). */
 export const RESET_REQUESTED = `If an account uses that email, we have sent it a link to choose a new password. The link works once, for ${RESET_LINK_MINUTES} minutes.`;
@@ -21,10 +21,10 @@ export function renderForgotPage(opts: {
   return page(
     'Forgot password',
     opts.providerName,
-    `  <p${opts.notice ? ' role="status"' : ''}>${escapeHtml(opts.notice ?? 'Enter the email of your account and we will send you a link to choose a new password.')}</p>
+    `  ${introLine(opts.notice, 'Enter the email of your account and we will send you a link to choose a new password.')}
   <form method="post" action="/idp/password/forgot">
     <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(opts.email ?? '')}">
+    ${emailInput(opts.email, 'username')}
     ${errorLine(opts.error)}
     <button type="submit">Send reset link</button>
   </form>

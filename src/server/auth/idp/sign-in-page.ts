@@ -41,6 +41,14 @@ ${body}
 </html>`;
 }
 
+/** The line above a form: its notice (read out as a status) or, without one, what the form is for. */
+export const introLine = (notice: string | undefined, intro: string) =>
+  `<p${notice ? ' role="status"' : ''}>${escapeHtml(notice ?? intro)}</p>`;
+
+/** The email field, keeping what was typed. */
+export const emailInput = (value: string | undefined, autocomplete: 'username' | 'email') =>
+  `<input id="email" name="email" type="email" autocomplete="${autocomplete}" required value="${escapeHtml(value ?? '')}">`;
+
 export const errorLine = (error?: string) =>
   error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 
@@ -64,10 +72,10 @@ export function renderSignInPage(opts: {
   return page(
     'Sign in',
     opts.providerName,
-    `  <p${opts.notice ? ' role="status"' : ''}>${escapeHtml(opts.notice ?? 'Sign in to continue to Kindred.')}</p>
+    `  ${introLine(opts.notice, 'Sign in to continue to Kindred.')}
   <form method="post" action="/idp/interaction/${uid}/login">
     <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(opts.values?.email ?? '')}">
+    ${emailInput(opts.values?.email, 'username')}
     <label for="password">Password</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     ${errorLine(opts.error)}
@@ -91,7 +99,7 @@ export function renderSignUpPage(opts: {
     `  <p>Create an account to continue to Kindred.</p>
   <form method="post" action="/idp/interaction/${uid}/signup">
     <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(opts.values?.email ?? '')}">
+    ${emailInput(opts.values?.email, 'email')}
     <label for="name">Display name</label>
     <input id="name" name="name" type="text" autocomplete="name" required maxlength="50" value="${escapeHtml(opts.values?.name ?? '')}">
     <label for="birthDate">Date of birth</label>
