@@ -59,6 +59,19 @@ export function PrimaryButton({
 }
 
 /** A text input inside its label, the label's words above it. */
+/** The small submit button of a one-line form (a name, an email, a search). */
+export function SubmitButton({ isPending, children }: { isPending?: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      disabled={isPending}
+      className="rounded-lg bg-accent px-3 py-1.5 text-sm text-white"
+    >
+      {children}
+    </button>
+  );
+}
+
 export function LabelledInput({
   label,
   onValue,

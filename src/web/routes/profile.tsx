@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../components/avatar.tsx';
+import { SubmitButton } from '../components/form-parts.tsx';
 import { PlusSection } from '../features/billing/plus-section.tsx';
 import { SearchBox } from '../features/characters/search-box.tsx';
 import { ProfileMemories } from '../features/memories/profile-memories.tsx';
@@ -84,13 +85,7 @@ function UserCard({ user }: { user: TSessionUser }) {
             onChange={(e) => setDraft(e.target.value)}
             className="min-w-0 flex-1 rounded-lg border border-line bg-ink px-3 py-1.5"
           />
-          <button
-            type="submit"
-            disabled={save.isPending}
-            className="rounded-lg bg-accent px-3 py-1.5 text-sm text-white"
-          >
-            Save
-          </button>
+          <SubmitButton isPending={save.isPending}>Save</SubmitButton>
           <button
             type="button"
             onClick={() => setIsEditing(false)}

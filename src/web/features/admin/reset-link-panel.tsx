@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TResetLink } from '../../../shared/recovery.ts';
-import { ErrorText } from '../../components/form-parts.tsx';
+import { ErrorText, SubmitButton } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 import { handleSubmit } from '../../lib/handle-submit.ts';
 
@@ -28,13 +28,7 @@ export function ResetLinkPanel() {
           onChange={(e) => setEmail(e.target.value)}
           className="min-w-0 flex-1 rounded-lg border border-line bg-ink px-3 py-1.5"
         />
-        <button
-          type="submit"
-          disabled={make.isPending}
-          className="rounded-lg bg-accent px-3 py-1.5 text-sm text-white"
-        >
-          Make reset link
-        </button>
+        <SubmitButton isPending={make.isPending}>Make reset link</SubmitButton>
       </form>
       {make.error && <ErrorText className="mt-3">{make.error.message}</ErrorText>}
       {make.data && (

@@ -2,6 +2,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TMemory } from '../../../shared/memories.ts';
+import { SubmitButton } from '../../components/form-parts.tsx';
 import { handleSubmit } from '../../lib/handle-submit.ts';
 import {
   recentMemoriesQuery,
@@ -105,9 +106,7 @@ export function SearchYourMemories({ userId }: { userId: number }) {
           placeholder="What did I say about..."
           className="min-w-0 flex-1 rounded-lg border border-line bg-ink px-3 py-1.5"
         />
-        <button type="submit" className="rounded-lg bg-accent px-3 py-1.5 text-sm text-white">
-          Search
-        </button>
+        <SubmitButton>Search</SubmitButton>
       </form>
       <div className="mt-4">
         {search.isPending ? (

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { ErrorText } from '../../components/form-parts.tsx';
+import { ErrorText, SubmitButton } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
 import { handleSubmit } from '../../lib/handle-submit.ts';
 
@@ -73,13 +73,7 @@ export function ChangePassword() {
           </p>
           {change.error && <ErrorText>{change.error.message}</ErrorText>}
           <div className="flex gap-2">
-            <button
-              type="submit"
-              disabled={change.isPending}
-              className="rounded-lg bg-accent px-3 py-1.5 text-sm text-white"
-            >
-              Save password
-            </button>
+            <SubmitButton isPending={change.isPending}>Save password</SubmitButton>
             <button
               type="button"
               onClick={close}
