@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { REPORT_REASONS, type TAdminReport, type TReportAction } from '../../shared/reports.ts';
 import { ErrorText } from '../components/form-parts.tsx';
+import { AdminListPage } from '../features/admin/admin-list-page.tsx';
 import { api } from '../lib/api.ts';
 
 export function AdminReportsRoute() {
@@ -13,19 +14,16 @@ export function AdminReportsRoute() {
     retry: false,
   });
   return (
-    <main className="mx-auto max-w-4xl space-y-4 p-6">
-      <h1 className="text-2xl font-semibold">Reports</h1>
-      {reports.isPending && <p className="text-muted">Loading...</p>}
-      {reports.isError && (
-        <p role="alert" className="text-red-300">
-          {reports.error.message}
-        </p>
-      )}
-      {reports.data?.reports.length === 0 && <p className="text-muted">No reports.</p>}
+    <AdminListPage
+      title="Reports"
+      query={reports}
+      isEmpty={reports.data?.reports.length === 0}
+      emptyText="No reports."
+    >
       {reports.data?.reports.map((report) => (
         <ReportCard key={report.id} report={report} />
       ))}
-    </main>
+    </AdminListPage>
   );
 }
 

@@ -1,6 +1,7 @@
 // /admin/support: the owner's support inbox, priority (Plus) messages first.
 import { useQuery } from '@tanstack/react-query';
 import type { TSupportMessage } from '../../shared/billing.ts';
+import { AdminListPage } from '../features/admin/admin-list-page.tsx';
 import { api } from '../lib/api.ts';
 
 export function AdminSupportRoute() {
@@ -10,15 +11,12 @@ export function AdminSupportRoute() {
     retry: false,
   });
   return (
-    <main className="mx-auto max-w-4xl space-y-4 p-6">
-      <h1 className="text-2xl font-semibold">Support inbox</h1>
-      {inbox.isPending && <p className="text-muted">Loading...</p>}
-      {inbox.isError && (
-        <p role="alert" className="text-red-300">
-          {inbox.error.message}
-        </p>
-      )}
-      {inbox.data?.messages.length === 0 && <p className="text-muted">No messages yet.</p>}
+    <AdminListPage
+      title="Support inbox"
+      query={inbox}
+      isEmpty={inbox.data?.messages.length === 0}
+      emptyText="No messages yet."
+    >
       <ul className="space-y-3">
         {inbox.data?.messages.map((m) => (
           <li key={m.id} aria-label={`Message from ${m.email}`} className="rounded-2xl bg-panel p-4">
@@ -36,6 +34,6 @@ export function AdminSupportRoute() {
           </li>
         ))}
       </ul>
-    </main>
+    </AdminListPage>
   );
 }
