@@ -1,5 +1,6 @@
 // Character shapes, limits and input rules shared by the server and the web app.
 import { z } from 'zod';
+import { ZRowId } from './ids.ts';
 import { ZText, zText } from './text.ts';
 import { type TStoredVoiceSettings, ZStoredVoiceSettings } from './voice.ts';
 
@@ -39,7 +40,7 @@ export function withoutRolePlayPrefix(description: string): string {
 
 export const withRolePlayPrefix = (words: string) => `${ROLE_PLAY_PREFIX}${words}`;
 
-export const ZCharacterId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZCharacterId = ZRowId;
 
 const text = (label: string, max: number) =>
   zText(`${label} is required`)

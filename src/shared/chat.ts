@@ -2,7 +2,6 @@
 
 import { z } from 'zod';
 import {
-  CHAT_CONTEXT_MESSAGES,
   CHAT_PAGE_DEFAULT,
   CHAT_PAGE_MAX,
   CHAT_TITLE_MAX_CHARS,
@@ -13,6 +12,7 @@ import {
 } from './chat-limits.ts';
 import type { TMessageControls } from './controls.ts';
 import type { TGroupFace } from './groups.ts';
+import { ZRowId } from './ids.ts';
 import type { TReplyLore } from './lorebooks.ts';
 import type { TCrisisCard } from './safety.ts';
 import { ZText } from './text.ts';
@@ -22,8 +22,7 @@ import type { TReplyAudio } from './voice.ts';
 export * from './chat-limits.ts';
 
 export const ZChatLogUuid = z.uuid('hist must be a chat log uuid');
-export const ZCharacterId = z.coerce.number().int().positive().max(2_147_483_647);
-const ZUserIdField = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZCharacterId = ZRowId;
 
 export const ZChatSource = z.enum(['text', 'memory-check-in']);
 export type TChatSource = z.infer<typeof ZChatSource>;
@@ -93,7 +92,7 @@ export type TChatLogSummary = TChatLogFields & {
 };
 
 export const ZCreateChatLog = z.object({
-  userId: ZUserIdField,
+  userId: ZRowId,
   characterId: ZCharacterId,
   conversation: ZConversation,
   source: ZChatSource.default('text'),
@@ -115,8 +114,8 @@ export const ZUpdateChatLog = z.union([
 /** DELETE /api/chatlogs/{uuid} and rewind: `forget=true` also forgets the memories made from what goes. */
 export const ZForgetQuery = z.object({ forget: z.enum(['true', 'false']).default('false') }).strict();
 
-export const ZChatLogsFilter = z.object({ userId: ZUserIdField, characterId: ZCharacterId });
-export const ZTotalChatsQuery = z.object({ userId: ZUserIdField });
+export const ZChatLogsFilter = z.object({ userId: ZRowId, characterId: ZCharacterId });
+export const ZTotalChatsQuery = z.object({ userId: ZRowId });
 export const ZChatLogPage = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX).default(CHAT_PAGE_DEFAULT),
   before: z.coerce.number().int().min(0).optional(),
@@ -128,7 +127,7 @@ export const ZChatLogPage = z.object({
  * systemPrompt and message (context text) are accepted for compatibility but never trusted.
  */
 export const ZReplyRequest = z.object({
-  userId: ZUserIdField,
+  userId: ZRowId,
   characterId: ZCharacterId,
   userInput: ZText.trim()
     .min(1, 'A message cannot be empty')

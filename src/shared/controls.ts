@@ -2,6 +2,7 @@
 // shapes and limits shared by the server and the web app.
 import { z } from 'zod';
 import { MESSAGE_MAX_CHARS, type TChatLog } from './chat.ts';
+import { ZRowId } from './ids.ts';
 import { ZText } from './text.ts';
 
 /** Alternatives one message keeps (regenerate refuses past this). */
@@ -40,7 +41,7 @@ export type TReplyAgain = z.input<typeof ZReplyAgain>;
 /** POST /api/chatlogs/greeting: start a chat whose first message is the character's (chosen) greeting. */
 export const ZStartWithGreeting = z
   .object({
-    characterId: z.coerce.number().int().positive().max(2_147_483_647),
+    characterId: ZRowId,
     greetingIndex: z.number().int().min(0).max(ALTERNATIVES_MAX).default(0),
   })
   .strict();

@@ -1,6 +1,7 @@
 // Memory shapes and limits shared by the server and the web app (spec: the Memory entity and its calls).
 import { z } from 'zod';
 import { ZCharacterId, ZChatLogUuid } from './chat.ts';
+import { ZRowId } from './ids.ts';
 import { ZText } from './text.ts';
 
 /** Spec §9: 'Recent Memory Highlights' shows the last 3. */
@@ -9,8 +10,6 @@ export const RECENT_MEMORIES = 3;
 export const MEMORY_MAX_CHARS = 2000;
 /** Most-discussed topics on /profile. */
 export const TOP_TOPICS = 5;
-
-const ZUserIdField = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** What a kept fact is about (issue 24): the judge names one for each fact. */
 export const FACT_KINDS = [
@@ -62,9 +61,9 @@ export type TMemory = {
   history: TFactHistoryEntry[];
 };
 
-export const ZMemoriesQuery = z.object({ userId: ZUserIdField, characterId: ZCharacterId });
-export const ZUserQuery = z.object({ userId: ZUserIdField });
-export const ZMemoryId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZMemoriesQuery = z.object({ userId: ZRowId, characterId: ZCharacterId });
+export const ZUserQuery = z.object({ userId: ZRowId });
+export const ZMemoryId = z.object({ id: ZRowId });
 
 export const ZNewMemory = z
   .object({
@@ -95,7 +94,7 @@ export const ZPinMemory = z.object({ pinned: z.boolean() }).strict();
 
 /** POST /assistant-memories-search: the signed-in person's memories, of one character when given. */
 export const ZMemorySearch = z.object({
-  userId: ZUserIdField.optional(),
+  userId: ZRowId.optional(),
   characterId: ZCharacterId.nullish(),
   query: ZText.trim().min(1, 'A search needs some words').max(500, 'A search is at most 500 characters'),
 });

@@ -1,8 +1,9 @@
 // User shapes and input rules shared by the server and the web app.
 import { z } from 'zod';
+import { ZRowId } from './ids.ts';
 import { ZText } from './text.ts';
 
-export const ZUserId = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZUserId = ZRowId;
 
 export const ZDisplayName = ZText.trim()
   .min(1, 'Name cannot be empty')

@@ -1,5 +1,6 @@
 // Voice shapes shared by the server and the web app: the settings a voice is made from, and the preview call.
 import { z } from 'zod';
+import { ZRowId } from './ids.ts';
 import { ZText } from './text.ts';
 
 /** POST /api/voice/create: the sample text is capped so a preview stays quick. */
@@ -73,7 +74,7 @@ export type TReplyAudio = { index: number; url: string; text: string };
 /** POST /api/voice/speak: a message's speech on demand, in its character's voice. */
 export const SPEAK_TEXT_MAX_CHARS = 5000;
 export const ZSpeakRequest = z.object({
-  characterId: z.coerce.number().int().positive().max(2_147_483_647),
+  characterId: ZRowId,
   text: ZText.trim()
     .min(1, 'Text is required')
     .max(SPEAK_TEXT_MAX_CHARS, `Text is at most ${SPEAK_TEXT_MAX_CHARS} characters`),
