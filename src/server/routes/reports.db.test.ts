@@ -90,14 +90,8 @@ describe('POST /api/reports', () => {
   it('reports a character I did not make; my own is refused (400), someone else’s private one is missing (404)', async () => {
     const me = await createSignedInUser(t.database);
     const maker = await createSignedInUser(t.database);
-    const mine = await insertTestCharacter(t.database.db, {
-      name: 'Mine',
-      userId: me.id,
-    });
-    const theirs = await insertTestCharacter(t.database.db, {
-      name: 'Theirs',
-      userId: maker.id,
-    });
+    const mine = await insertTestCharacter(t.database.db, { name: 'Mine', userId: me.id });
+    const theirs = await insertTestCharacter(t.database.db, { name: 'Theirs', userId: maker.id });
     expect(
       (await report(me, { kind: 'character', characterId: SERAPHINE, reason: 'misleading' })).status,
     ).toBe(201);
@@ -155,15 +149,9 @@ describe('the owner acts on a report', () => {
   it('hide a character: nobody but its maker sees or chats with it', async () => {
     const me = await createSignedInUser(t.database);
     const maker = await createSignedInUser(t.database);
-    const made = await insertTestCharacter(t.database.db, {
-      name: 'Hideme',
-      userId: maker.id,
-    });
+    const made = await insertTestCharacter(t.database.db, { name: 'Hideme', userId: maker.id });
     // A built-in one: reported by someone, hidden for everyone.
-    const builtIn = await insertTestCharacter(t.database.db, {
-      name: 'Builtin',
-      userId: null,
-    });
+    const builtIn = await insertTestCharacter(t.database.db, { name: 'Builtin', userId: null });
     const { id } = await (
       await report(me, { kind: 'character', characterId: builtIn.id, reason: 'harmful' })
     ).json();
