@@ -1,19 +1,25 @@
 // Group chats in the browser: start one with three characters from home, hear from the two named, run
 // auto-mode for three turns and stop it; the group opens again through ?hist= like any chat.
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
 const MEMBERS = ['Seraphine Vale', 'Rook', 'Juniper Hale'];
+
+/** Starts a group chat with these characters from home and waits for its screen. */
+async function startGroup(page: Page, names: string[]) {
+  await page.getByRole('button', { name: 'Start a group chat' }).click();
+  const picker = page.getByRole('dialog', { name: 'Start a group chat' });
+  for (const name of names) await picker.getByRole('checkbox', { name }).check();
+  await picker.getByRole('button', { name: 'Start group chat' }).click();
+  await expect(page).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
+}
 
 test('a group of three: the two named answer, auto-mode runs three turns and stops', async ({
   page,
   signIn,
 }) => {
   await signIn();
-  await page.getByRole('button', { name: 'Start a group chat' }).click();
-  const picker = page.getByRole('dialog', { name: 'Start a group chat' });
-  for (const name of MEMBERS) await picker.getByRole('checkbox', { name }).check();
-  await picker.getByRole('button', { name: 'Start group chat' }).click();
-  await expect(page).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
+  await startGroup(page, MEMBERS);
   const uuid = page.url().split('/').at(-1)!;
   const members = page.getByRole('region', { name: 'Group members' });
   for (const name of MEMBERS)
@@ -98,11 +104,7 @@ test('a message in a group that reads like a crisis shows the crisis card above 
   signIn,
 }) => {
   await signIn();
-  await page.getByRole('button', { name: 'Start a group chat' }).click();
-  const picker = page.getByRole('dialog', { name: 'Start a group chat' });
-  for (const name of MEMBERS.slice(0, 2)) await picker.getByRole('checkbox', { name }).check();
-  await picker.getByRole('button', { name: 'Start group chat' }).click();
-  await expect(page).toHaveURL(/\/group\/[0-9a-f-]{36}$/);
+  await startGroup(page, MEMBERS.slice(0, 2));
 
   const box = page.getByPlaceholder('Type your message to the group...');
   await box.fill("Seraphine, honestly i don't want to wake up tomorrow");
