@@ -15,7 +15,7 @@ import type { TGroupFace } from './groups.ts';
 import { ZRowId } from './ids.ts';
 import type { TReplyLore } from './lorebooks.ts';
 import type { TCrisisCard } from './safety.ts';
-import { ZText } from './text.ts';
+import { ZText, zFilledText } from './text.ts';
 import type { TReplyAudio } from './voice.ts';
 
 // The numbers live in a module without zod, so a screen that needs only them does not load zod.
@@ -129,9 +129,7 @@ export const ZChatLogPage = z.object({
 export const ZReplyRequest = z.object({
   userId: ZRowId,
   characterId: ZCharacterId,
-  userInput: ZText.trim()
-    .min(1, 'A message cannot be empty')
-    .max(USER_INPUT_MAX_CHARS, `A message is at most ${USER_INPUT_MAX_CHARS} characters`),
+  userInput: zFilledText('A message', USER_INPUT_MAX_CHARS),
   hist: ZChatLogUuid.nullish(),
   /** Answer the chat's last stored message again instead of storing userInput a second time. */
   retry: z.boolean().optional(),

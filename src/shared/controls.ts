@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_CHARS, type TChatLog } from './chat.ts';
 import { ZRowId } from './ids.ts';
-import { ZText } from './text.ts';
+import { zFilledText } from './text.ts';
 
 /** Alternatives one message keeps (regenerate refuses past this). */
 export const ALTERNATIVES_MAX = 50;
@@ -14,9 +14,7 @@ export const ZMessageParams = z.object({ uuid: z.uuid('not a chat log uuid'), po
 /** PUT /api/chatlogs/{uuid}/messages/{position}: edit a message in place. */
 export const ZEditMessage = z
   .object({
-    content: ZText.trim()
-      .min(1, 'A message cannot be empty')
-      .max(MESSAGE_MAX_CHARS, `A message is at most ${MESSAGE_MAX_CHARS} characters`),
+    content: zFilledText('A message', MESSAGE_MAX_CHARS),
   })
   .strict();
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ZCharacterId } from './chat.ts';
 import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS, REPLY_ORDERS, type TReplyOrder } from './group-limits.ts';
-import { ZText } from './text.ts';
+import { zFilledText } from './text.ts';
 
 // The numbers and names live without zod, so the chat screen's group controls do not load the schemas.
 export * from './group-limits.ts';
@@ -38,9 +38,7 @@ const ZSwitches = {
 
 /** The person writes in a group: stored, and the server says who answers. */
 export const ZGroupMessage = z.object({
-  userInput: ZText.trim()
-    .min(1, 'A message cannot be empty')
-    .max(4000, 'A message is at most 4000 characters'),
+  userInput: zFilledText('A message', 4000),
   memoryEnabled: ZSwitches.memoryEnabled,
   kind: ZModelKind,
 });

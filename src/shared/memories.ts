@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ZCharacterId, ZChatLogUuid } from './chat.ts';
 import { ZRowId } from './ids.ts';
-import { ZText } from './text.ts';
+import { ZText, zFilledText } from './text.ts';
 
 /** Spec §9: 'Recent Memory Highlights' shows the last 3. */
 export const RECENT_MEMORIES = 3;
@@ -68,9 +68,7 @@ export const ZMemoryId = z.object({ id: ZRowId });
 export const ZNewMemory = z
   .object({
     characterId: ZCharacterId,
-    content: ZText.trim()
-      .min(1, 'A memory cannot be empty')
-      .max(MEMORY_MAX_CHARS, `A memory is at most ${MEMORY_MAX_CHARS} characters`),
+    content: zFilledText('A memory', MEMORY_MAX_CHARS),
     reply: ZText.trim().max(16_000).optional(),
   })
   .strict();
@@ -78,9 +76,7 @@ export const ZNewMemory = z
 /** PATCH /api/memories/{id}: the person rewrites a memory (its fact, or a hand-added memory's words). */
 export const ZEditMemory = z
   .object({
-    text: ZText.trim()
-      .min(1, 'A memory cannot be empty')
-      .max(MEMORY_MAX_CHARS, `A memory is at most ${MEMORY_MAX_CHARS} characters`),
+    text: zFilledText('A memory', MEMORY_MAX_CHARS),
   })
   .strict();
 

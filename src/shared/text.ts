@@ -11,5 +11,9 @@ export const zText = (message?: string) => z.string(message).regex(NO_NUL, NUL_M
 /** Text without NUL characters (PostgreSQL cannot store them). Chain .min/.max/.trim as usual. */
 export const ZText = zText();
 
+/** Trimmed text that must hold something, and at most `max` characters: '<what> cannot be empty', '<what> is at most <max> characters'. */
+export const zFilledText = (what: string, max: number) =>
+  ZText.trim().min(1, `${what} cannot be empty`).max(max, `${what} is at most ${max} characters`);
+
 /** Whether a value holds a NUL anywhere (for documents such as imported cards that keep unknown fields). */
 export const hasNul = (value: unknown): boolean => JSON.stringify(value ?? null).includes('\\u0000');
