@@ -3,7 +3,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TReplyStreamEvent } from '../shared/chat.ts';
 import { readReplyStream } from '../shared/reply-stream.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from '../test-support/fake-openai-server.ts';
-import { freePort } from '../test-support/http-app.ts';
+import { freePort, listenLocally } from '../test-support/local-server.ts';
 import {
   cookieHeader,
   request,
@@ -89,7 +88,7 @@ function forget(instance: TInstance) {
 }
 
 /** The small round-robin proxy: every request to the next live instance, bodies streamed both ways. */
-function startProxy(): Promise<number> {
+async function startProxy(): Promise<number> {
   let next = 0;
   proxy = http.createServer((req, res) => {
     const target = backends[next++ % backends.length];
@@ -111,12 +110,35 @@ function startProxy(): Promise<number> {
     req.pipe(upstream);
   });
   proxy.keepAliveTimeout = 1;
-  return new Promise((resolve) =>
-    proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as AddressInfo).port)),
-  );
+  return (await listenLocally(proxy)).port;
 }
 
 type TEvent = TReplyStreamEvent & { at: number };
+
+/**
+ * Streams a reply to Seraphine from `instance` and, at its first word, takes the instance out of the proxy
+ * and sends it `signal`: SIGKILL stops reading there (the connection dies with the process); SIGTERM reads
+ * on until the instance ends the stream. Resolves to the chat's `hist`.
+ */
+async function signalAtFirstWord(
+  instance: TInstance,
+  signal: 'SIGKILL' | 'SIGTERM',
+  jar: TCookieJar,
+  body: { userId: number; userInput: string },
+): Promise<string> {
+  let hist = '';
+  let signalled = false;
+  for await (const event of streamReply(instance.url, jar, { ...body, characterId: SERAPHINE })) {
+    if (event.event === 'start') hist = event.data.hist;
+    if (event.event === 'delta' && !signalled) {
+      signalled = true;
+      forget(instance);
+      instance.child.kill(signal);
+      if (signal === 'SIGKILL') break;
+    }
+  }
+  return hist;
+}
 
 /** Posts a streamed reply and yields its Server-Sent Events as they arrive. */
 async function* streamReply(
@@ -285,19 +307,7 @@ describe.skipIf(!enabled)('two instances, one Postgres, behind a round-robin pro
     const c = await startInstance('C', { SHUTDOWN_GRACE_SECONDS: '1' });
     const { jar, id } = await signIn('kim@example.com');
     fake.setTokenDelay(1000);
-    let hist = '';
-    for await (const event of streamReply(b.url, jar, {
-      userId: id,
-      characterId: SERAPHINE,
-      userInput: 'Do not lose me',
-    })) {
-      if (event.event === 'start') hist = event.data.hist;
-      if (event.event === 'delta') {
-        forget(b);
-        b.child.kill('SIGKILL');
-        break;
-      }
-    }
+    const hist = await signalAtFirstWord(b, 'SIGKILL', jar, { userId: id, userInput: 'Do not lose me' });
     await b.exited;
     expect(await messagesOf(hist)).toEqual([{ role: 'user', content: 'Do not lose me' }]);
 
@@ -321,18 +331,10 @@ describe.skipIf(!enabled)('two instances, one Postgres, behind a round-robin pro
 
     // And a reply still running when the grace period ends is cut and stored as it was.
     fake.setTokenDelay(1500);
-    let cutHist = '';
-    for await (const event of streamReply(c.url, jar, {
+    const cutHist = await signalAtFirstWord(c, 'SIGTERM', jar, {
       userId: id,
-      characterId: SERAPHINE,
       userInput: 'Cut me short please',
-    })) {
-      if (event.event === 'start') cutHist = event.data.hist;
-      if (event.event === 'delta') {
-        forget(c);
-        c.child.kill('SIGTERM');
-      }
-    }
+    });
     expect(await c.exited).toBe(0);
     const stored = await messagesOf(cutHist);
     expect(stored[0]).toEqual({ role: 'user', content: 'Cut me short please' });

@@ -1,7 +1,7 @@
 // A small real HTTP server speaking OpenAI's /v1/moderations for tests: texts holding a flagged phrase
 // come back flagged in the self-harm categories.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.ts';
 
 export type TFakeModeration = {
   /** Base URL ending with /v1. */
@@ -43,14 +43,13 @@ export async function startFakeModerationServer(options: { flagged: string[] }):
       }),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { origin, close } = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${origin}/v1`,
     requests,
     setMode: (m) => {
       mode = m;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -1,8 +1,8 @@
 // A small real HTTP server speaking enough of the OpenAI chat and embeddings APIs (and Ollama's model
 // list) for tests, e2e runs and load benchmarks.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fakeFact, fakeReconcile, readJudgeRequest } from './fake-judge.ts';
+import { listenLocally } from './local-server.ts';
 
 /**
  * ok: answer; fail: HTTP 500; hang: never answer; drop: send two tokens, then cut the connection (a model
@@ -341,11 +341,10 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
   server.on('connection', () => {
     connections++;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const local = await listenLocally(server);
 
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${local.origin}/v1`,
     requests,
     setMode(next) {
       mode = next;
@@ -361,11 +360,6 @@ export async function startFakeOpenAI(options: TFakeOpenAIOptions = {}): Promise
       while (room-- > 0 && queued.length > 0) queued.shift()?.();
     },
     streamStats: () => ({ peakInFlight, refused }),
-    close() {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-    },
+    close: local.close,
   };
 }

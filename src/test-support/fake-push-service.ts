@@ -3,8 +3,8 @@
 // subscription). Its subscriptions carry real keys, so a test can decrypt the aes128gcm payload (RFC 8291).
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { TPushSubscription } from '../shared/push.ts';
+import { listenLocally } from './local-server.ts';
 
 export type TReceivedPush = { id: string; headers: IncomingHttpHeaders; body: Buffer };
 
@@ -69,8 +69,7 @@ export async function startFakePushService(): Promise<TFakePushService> {
       res.writeHead(statuses.get(id) ?? 201).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { origin: url, close } = await listenLocally(server);
   return {
     url,
     received,
@@ -91,6 +90,6 @@ export async function startFakePushService(): Promise<TFakePushService> {
     answer(id, status) {
       statuses.set(id, status);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   };
 }

@@ -1,6 +1,6 @@
 // A real SMTP server on a free port that keeps every message it receives (tests read them back).
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { listenLocally } from './local-server.ts';
 
 export type TReceivedMail = { from: string; to: string[]; raw: string };
 
@@ -37,8 +37,7 @@ export async function startFakeSmtp(): Promise<TFakeSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
+  const { port } = await listenLocally(server.server);
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,

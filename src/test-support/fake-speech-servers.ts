@@ -1,7 +1,7 @@
 // Small real HTTP servers speaking enough of OpenAI's /v1/audio/speech and ElevenLabs' voice design and
 // text-to-speech calls for tests: they answer with real MP3 (a flite sample) and log what they got.
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.ts';
 
 export type TFakeSpeechRequest = {
   path: string;
@@ -28,13 +28,8 @@ async function start(
     res.writeHead(out.status, { 'content-type': out.type });
     res.end(out.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  const { origin, close } = await listenLocally(server);
+  return { url: origin, requests, close };
 }
 
 /** OpenAI-compatible speech at `${url}/v1/audio/speech`; wants `Authorization: Bearer <apiKey>`. */

@@ -1,7 +1,7 @@
 // A small real HTTP server speaking the part of the Stripe API Kindred uses (customers, Checkout Sessions,
 // subscriptions list, billing portal), so the official `stripe` package can be pointed at it in tests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './local-server.ts';
 
 export type TFakeStripeSubscription = {
   id: string;
@@ -127,8 +127,7 @@ export async function startFakeStripe(opts: { secretKey?: string } = {}): Promis
     }
     return error(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenLocally(server);
   return {
     host: '127.0.0.1',
     port,
@@ -140,10 +139,6 @@ export async function startFakeStripe(opts: { secretKey?: string } = {}): Promis
       const sub = subscriptions.get(id);
       if (sub) subscriptions.set(id, { ...sub, status: 'canceled' });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

@@ -1,20 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { TAppDeps } from '../server/app.ts';
 import type { TConfig } from '../server/config.ts';
 import type { TDatabase } from '../server/db/client.ts';
+import { freePort } from './local-server.ts';
 import { buildApp } from './test-app.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export type THttpApp = { baseUrl: string; database: TDatabase; config: TConfig; close(): Promise<void> };
-
-export async function freePort(): Promise<number> {
-  const probe = serve({ fetch: () => new Response(''), port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => probe.once('listening', r));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 export async function startHttpApp(
   env: Record<string, string> = {},

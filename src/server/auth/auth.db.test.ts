@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../test-support/local-server.ts';
 import { follow, request, signInThroughProvider } from '../../test-support/sign-in-flow.ts';
 import { openTestDatabase } from '../../test-support/test-db.ts';
 import { createApp } from '../app.ts';
@@ -20,10 +20,7 @@ let server: ReturnType<typeof serve>;
 beforeAll(async () => {
   database = await openTestDatabase();
   // The issuer must be known before the app is built, so take a port first.
-  const probe = serve({ fetch: () => new Response(''), port: 0, hostname: '127.0.0.1' });
-  await new Promise((r) => probe.once('listening', r));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((r) => probe.close(r));
+  const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kindred-auth-')),

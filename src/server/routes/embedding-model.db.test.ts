@@ -1,11 +1,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TEmbeddingModelStatus } from '../../shared/models.ts';
+import { listenLocally, type TLocalServer } from '../../test-support/local-server.ts';
 import {
   call,
   createSignedInUser,
@@ -22,21 +22,21 @@ const SERAPHINE = 1;
 const GGUF_ID = llamaCppEmbedderId(EMBEDDING_GGUF_FILE);
 
 // The owner's download comes from a local server: a random-weight GGUF stands in for bge-small.
-let server: Server;
+let local: TLocalServer;
 let fileUrl: string;
 let served = 0;
 beforeAll(async () => {
   const file = path.join(tmpdir(), `kindred-embed-${process.pid}.gguf`);
   await writeTinyGguf(file);
   const body = await readFile(file);
-  server = createServer((_req, res) => {
+  const server = createServer((_req, res) => {
     served += 1;
     res.writeHead(200, { 'content-length': body.length }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fileUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/${EMBEDDING_GGUF_FILE}`;
+  local = await listenLocally(server);
+  fileUrl = `${local.origin}/${EMBEDDING_GGUF_FILE}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => local.close());
 
 let t: TTestApp;
 afterEach(() => t.close());

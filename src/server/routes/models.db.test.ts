@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TModelsStatus } from '../../shared/models.ts';
+import { listenLocally, type TLocalServer } from '../../test-support/local-server.ts';
 import {
   call,
   createSignedInUser,
@@ -21,11 +21,11 @@ const MODEL = Buffer.concat([Buffer.from('GGUF'), randomBytes(256 * 1024 - 4)]);
 type TMode = 'ok' | 'slow' | 'fail' | 'break-then-fail';
 let mode: TMode = 'ok';
 let requests: { range: string | undefined }[] = [];
-let server: Server;
+let local: TLocalServer;
 let baseUrl: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     requests.push({ range: req.headers.range });
     if (mode === 'fail') {
       res.writeHead(500).end('boom');
@@ -60,10 +60,10 @@ beforeAll(async () => {
       }
     }, 30);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally(server);
+  baseUrl = local.origin;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => local.close());
 
 let t: TTestApp;
 let me: TTestUser;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listenLocally, type TLocalServer } from '../../test-support/local-server.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 
@@ -68,12 +68,13 @@ describe('S3-compatible storage', () => {
       res.writeHead(204).end();
     }
   });
+  let local: TLocalServer;
   let endpoint = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    local = await listenLocally(server);
+    endpoint = local.origin;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => local.close());
   /** The fake bucket 'kindred' with this access key, its objects served from `publicUrl`. */
   const bucketAt = (accessKeyId: string, publicUrl: string) =>
     createS3Storage({

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listenLocally } from '../../../test-support/local-server.ts';
 import { downloadModel, modelPath, type TDownloadProgress } from './download-model.ts';
 
 const MODEL = Buffer.concat([Buffer.from('GGUF'), randomBytes(300_000)]);
@@ -57,16 +57,8 @@ async function startFileServer(files: Record<string, Buffer>): Promise<TFileServ
     for (let i = 0; i < body.length; i += 64_000) res.write(body.subarray(i, i + 64_000));
     res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  });
+  const { origin, close } = await listenLocally(server);
+  return Object.assign(state, { url: origin, close });
 }
 
 describe('downloadModel', () => {

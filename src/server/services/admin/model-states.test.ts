@@ -1,10 +1,10 @@
 // /admin's model states against real HTTP servers: one that answers, a wrong key, nothing listening.
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../../test-support/fake-openai-server.ts';
+import { freePort } from '../../../test-support/local-server.ts';
 import { loadConfig } from '../../config.ts';
 import { modelStates } from './model-states.ts';
 
@@ -13,10 +13,7 @@ let model: TFakeOpenAI;
 let closedPort: number;
 beforeAll(async () => {
   model = await startFakeOpenAI({ model: 'llama3.2', apiKey: 'right-key' });
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  closedPort = (server.address() as { port: number }).port;
-  await new Promise((r) => server.close(r));
+  closedPort = await freePort();
 });
 afterAll(() => model.close());
 
