@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { LOREBOOK_LIMITS, type TLorebook, type TLorebookPatch } from '../../../shared/lorebooks.ts';
 import { ErrorText, PrimaryButton } from '../../components/form-parts.tsx';
 import { handleSubmit } from '../../lib/handle-submit.ts';
-import { Check, inputClass, LabelledField, NumberField } from './fields.tsx';
+import { Check, NumberField, TextField } from './fields.tsx';
 
 export function BookSettings({
   book,
@@ -33,30 +33,20 @@ export function BookSettings({
       )}
     >
       <fieldset disabled={!book.canEdit} className="space-y-3">
-        <LabelledField label="Name">
-          {(id) => (
-            <input
-              id={id}
-              value={name}
-              required
-              maxLength={LOREBOOK_LIMITS.nameChars}
-              onChange={(e) => setName(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </LabelledField>
-        <LabelledField label="Description">
-          {(id) => (
-            <textarea
-              id={id}
-              value={description}
-              rows={2}
-              maxLength={LOREBOOK_LIMITS.descriptionChars}
-              onChange={(e) => setDescription(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </LabelledField>
+        <TextField
+          label="Name"
+          value={name}
+          isRequired
+          maxLength={LOREBOOK_LIMITS.nameChars}
+          onChange={setName}
+        />
+        <TextField
+          label="Description"
+          value={description}
+          rows={2}
+          maxLength={LOREBOOK_LIMITS.descriptionChars}
+          onChange={setDescription}
+        />
         <div className="grid gap-3 sm:grid-cols-3">
           <NumberField
             label="Scan depth (messages)"

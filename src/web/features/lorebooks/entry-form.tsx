@@ -11,7 +11,7 @@ import {
 } from '../../../shared/lorebooks.ts';
 import { CancelButton, ErrorText, PrimaryButton } from '../../components/form-parts.tsx';
 import { handleSubmit } from '../../lib/handle-submit.ts';
-import { Check, inputClass, LabelledField, NumberField, SelectField } from './fields.tsx';
+import { Check, NumberField, SelectField, TextField } from './fields.tsx';
 import { KeyChips } from './key-chips.tsx';
 
 export const LOGIC_LABELS: Record<TSelectiveLogic, string> = {
@@ -73,17 +73,12 @@ export function EntryForm({
       })}
     >
       <fieldset disabled={isReadOnly} className="space-y-3">
-        <LabelledField label="Title">
-          {(id) => (
-            <input
-              id={id}
-              value={fields.comment}
-              maxLength={LOREBOOK_LIMITS.commentChars}
-              onChange={(e) => set('comment', e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </LabelledField>
+        <TextField
+          label="Title"
+          value={fields.comment}
+          maxLength={LOREBOOK_LIMITS.commentChars}
+          onChange={(t) => set('comment', t)}
+        />
         <KeyChips label="Keys" keys={fields.keys} onChange={(k) => set('keys', k)} isReadOnly={isReadOnly} />
         <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
           <KeyChips
@@ -100,18 +95,13 @@ export function EntryForm({
             onChange={(v) => set('selectiveLogic', v)}
           />
         </div>
-        <LabelledField label="Content">
-          {(id) => (
-            <textarea
-              id={id}
-              value={fields.content}
-              rows={4}
-              maxLength={LOREBOOK_LIMITS.contentChars}
-              onChange={(e) => set('content', e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </LabelledField>
+        <TextField
+          label="Content"
+          value={fields.content}
+          rows={4}
+          maxLength={LOREBOOK_LIMITS.contentChars}
+          onChange={(t) => set('content', t)}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField
             label="Position"

@@ -1,5 +1,5 @@
-// The lorebook forms' fields: a labelled control, a choice from a list, a number and a tickbox.
-import { type ReactNode, useId } from 'react';
+// The lorebook forms' fields: a labelled control, a text, a choice from a list, a number and a tickbox.
+import { type ChangeEvent, type ReactNode, useId } from 'react';
 
 export const inputClass =
   'w-full rounded-xl border border-line bg-ink/70 px-3 py-2 focus:border-accent focus:outline-none disabled:opacity-70';
@@ -14,6 +14,36 @@ export function LabelledField({ label, children }: { label: string; children: (i
       </label>
       {children(id)}
     </div>
+  );
+}
+
+/** A line of text, or with `rows` a text area of that many rows. */
+type TTextField = {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  maxLength: number;
+  rows?: number;
+  isRequired?: boolean;
+};
+
+export function TextField(field: TTextField) {
+  const { rows } = field;
+  return (
+    <LabelledField label={field.label}>
+      {(id) => {
+        const props = {
+          id,
+          value: field.value,
+          maxLength: field.maxLength,
+          required: field.isRequired ?? false,
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+            field.onChange(e.target.value),
+          className: inputClass,
+        };
+        return rows ? <textarea rows={rows} {...props} /> : <input {...props} />;
+      }}
+    </LabelledField>
   );
 }
 
