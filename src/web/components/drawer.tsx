@@ -2,6 +2,7 @@
 import { X } from 'lucide-react';
 import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import { DRAWER_CLOSE_MS, DRAWER_WIDTH_PX } from '../../shared/chat-limits.ts';
+import { IconButton } from './icon-button.tsx';
 
 export type TDrawerState = 'closed' | 'open' | 'closing';
 
@@ -79,15 +80,14 @@ export function Drawer({
     >
       <div className="flex items-center justify-between border-b border-line px-5 py-4">
         <h2 className="text-lg font-semibold">{title}</h2>
-        <button
+        <IconButton
           ref={closeRef}
-          type="button"
           onClick={onClose}
-          aria-label={`Close ${title}`}
+          label={`Close ${title}`}
           className="flex size-11 items-center justify-center rounded-lg text-muted hover:bg-panel-2 hover:text-white"
-        >
-          <X aria-hidden className="size-5" />
-        </button>
+          icon={X}
+          iconClassName="size-5"
+        />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-4">{children}</div>
     </div>

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { LOREBOOK_LIMITS, type TLorebookSummary } from '../../shared/lorebooks.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PrimaryButton } from '../components/form-parts.tsx';
+import { IconButton } from '../components/icon-button.tsx';
 import { Switch } from '../components/switch.tsx';
 import { inputClass } from '../features/lorebooks/fields.tsx';
 import {
@@ -137,14 +138,12 @@ export function LorebooksRoute() {
                   <span className="text-muted">Always on</span>
                 </Switch>
               )}
-              <button
-                type="button"
-                aria-label={`Delete ${book.name}`}
+              <IconButton
+                label={`Delete ${book.name}`}
                 onClick={() => setToDelete(book)}
                 className="rounded-lg p-1.5 text-muted hover:bg-panel-2 hover:text-red-300"
-              >
-                <Trash2 aria-hidden className="size-4" />
-              </button>
+                icon={Trash2}
+              />
             </li>
           ))}
         </ul>

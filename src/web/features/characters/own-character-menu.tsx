@@ -2,6 +2,7 @@
 import { BookOpen, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { IconButton } from '../../components/icon-button.tsx';
 import { PopoverPanel } from '../../components/popover-panel.tsx';
 import { DeleteCharacterDialog } from './delete-character-dialog.tsx';
 
@@ -20,13 +21,12 @@ export function OwnCharacterMenu({ character }: { character: { id: number; name:
         label={`Manage ${character.name}`}
         className="z-50 w-52 rounded-2xl border border-line bg-panel-2 p-1.5 shadow-xl"
         trigger={
-          <button
-            type="button"
-            aria-label="Character menu"
+          <IconButton
+            label="Character menu"
             className="flex shrink-0 items-center rounded-lg border border-line p-1.5 text-muted transition hover:bg-panel-2 hover:text-white data-[state=open]:bg-panel-2"
-          >
-            <MoreHorizontal aria-hidden className="size-5" />
-          </button>
+            icon={MoreHorizontal}
+            iconClassName="size-5"
+          />
         }
       >
         <Link to={`/character/${character.id}/edit`} className={item}>

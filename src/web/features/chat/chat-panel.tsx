@@ -3,6 +3,7 @@
 import { BookOpen, Brain, History, MessageSquarePlus, X } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
 import type { useDrawer } from '../../components/drawer.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { Switch } from '../../components/switch.tsx';
 
 type TDrawerControl = ReturnType<typeof useDrawer>;
@@ -31,14 +32,13 @@ export function ChatPanel(props: {
         aria-label="Chat panel"
         className="fixed inset-y-0 right-0 z-30 flex w-64 shrink-0 flex-col gap-2 border-l border-line bg-panel p-4 shadow-2xl md:static md:shadow-none"
       >
-        <button
-          type="button"
+        <IconButton
           onClick={props.onClose}
-          aria-label="Close panel"
+          label="Close panel"
           className="flex size-11 items-center justify-center self-end rounded-lg text-muted hover:bg-panel-2 md:hidden"
-        >
-          <X aria-hidden className="size-5" />
-        </button>
+          icon={X}
+          iconClassName="size-5"
+        />
         <button type="button" onClick={props.onNewChat} className={PANEL_BUTTON}>
           <MessageSquarePlus aria-hidden className="size-4" />
           New Chat

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { TChatLogSummary } from '../../../shared/chat.ts';
 import { CHAT_TITLE_MAX_CHARS } from '../../../shared/chat-limits.ts';
 import { GroupFaces } from '../../components/group-faces.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export function HistoryItem({
@@ -72,24 +73,20 @@ export function HistoryItem({
         )}
       </button>
       <div className="absolute top-2 right-2 flex gap-1">
-        <button
-          type="button"
-          aria-label={`Rename chat: ${label}`}
+        <IconButton
+          label={`Rename chat: ${label}`}
           title="Rename"
           onClick={() => setDraft(log.title ?? '')}
           className="rounded-lg p-1.5 text-muted hover:bg-line hover:text-white"
-        >
-          <Pencil aria-hidden className="size-4" />
-        </button>
-        <button
-          type="button"
-          aria-label={`Delete chat: ${label}`}
+          icon={Pencil}
+        />
+        <IconButton
+          label={`Delete chat: ${label}`}
           title="Delete"
           onClick={onAskDelete}
           className="rounded-lg p-1.5 text-muted hover:bg-line hover:text-red-400"
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
+          icon={Trash2}
+        />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 import { SendHorizontal, Square } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { TEXTAREA_MAX_PX, USER_INPUT_MAX_CHARS } from '../../../shared/chat-limits.ts';
+import { IconButton } from '../../components/icon-button.tsx';
 import { handleSubmit } from '../../lib/handle-submit.ts';
 
 export function MessageBox({
@@ -69,15 +70,14 @@ export function MessageBox({
       />
       {!isBusy && mic}
       {isBusy && (
-        <button
-          type="button"
+        <IconButton
           onClick={onStop}
-          aria-label="Stop"
+          label="Stop"
           title="Stop"
           className="flex size-11 items-center justify-center rounded-xl border border-line hover:bg-panel-2"
-        >
-          <Square aria-hidden className="size-4 fill-current" />
-        </button>
+          icon={Square}
+          iconClassName="size-4 fill-current"
+        />
       )}
       <button
         type="submit"

@@ -1,5 +1,6 @@
 // The thought-bubble button on a character's message: reveals its internal thoughts in a popover.
 import { MessageCircleMore } from 'lucide-react';
+import { IconButton } from '../../components/icon-button.tsx';
 import { PopoverPanel } from '../../components/popover-panel.tsx';
 import { useIsPhone } from '../../lib/use-is-phone.ts';
 
@@ -15,13 +16,11 @@ export function ThoughtBubble({ thoughts, characterName }: { thoughts: string; c
       className="z-50 max-w-[min(90vw,20rem)] rounded-2xl border border-line bg-panel-2 p-4 text-sm italic text-muted shadow-xl"
       hasArrow
       trigger={
-        <button
-          type="button"
-          aria-label="Show internal thoughts"
+        <IconButton
+          label="Show internal thoughts"
           className="rounded-full p-1 text-muted hover:bg-panel-2 hover:text-accent-2"
-        >
-          <MessageCircleMore aria-hidden className="size-4" />
-        </button>
+          icon={MessageCircleMore}
+        />
       }
     >
       <p className="whitespace-pre-wrap">{thoughts}</p>

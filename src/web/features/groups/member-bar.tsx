@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { GROUP_MAX_MEMBERS, GROUP_MIN_MEMBERS, REPLY_ORDERS } from '../../../shared/group-limits.ts';
 import type { TGroupChat, TReplyOrder } from '../../../shared/groups.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { changeMember, groupQuery, removeMember, setReplyOrder } from './groups-api.ts';
 
 const ORDER_LABELS: Record<TReplyOrder, string> = {
@@ -87,15 +88,13 @@ export function MemberBar({
               }}
               className="w-14 accent-[var(--color-accent)]"
             />
-            <button
-              type="button"
-              aria-label={`Remove ${m.name}`}
+            <IconButton
+              label={`Remove ${m.name}`}
               disabled={group.members.length <= GROUP_MIN_MEMBERS}
               onClick={() => change.mutate(() => removeMember(group.uuid, m.characterId))}
               className="rounded-lg p-1 text-muted hover:bg-panel-2 hover:text-red-300 disabled:opacity-30"
-            >
-              <X aria-hidden className="size-4" />
-            </button>
+              icon={X}
+            />
           </li>
         ))}
       </ul>

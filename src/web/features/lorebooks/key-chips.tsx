@@ -3,6 +3,7 @@
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LOREBOOK_LIMITS } from '../../../shared/lorebooks.ts';
+import { IconButton } from '../../components/icon-button.tsx';
 
 export function KeyChips({
   label,
@@ -39,14 +40,13 @@ export function KeyChips({
             >
               <span className="break-all">{key}</span>
               {!isReadOnly && (
-                <button
-                  type="button"
-                  aria-label={`Remove key ${key}`}
+                <IconButton
+                  label={`Remove key ${key}`}
                   onClick={() => onChange(keys.filter((k) => k !== key))}
                   className="rounded-full p-0.5 text-muted hover:bg-line hover:text-white"
-                >
-                  <X aria-hidden className="size-3.5" />
-                </button>
+                  icon={X}
+                  iconClassName="size-3.5"
+                />
               )}
             </li>
           ))}

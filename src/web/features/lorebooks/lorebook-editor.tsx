@@ -6,6 +6,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import type { TLorebook, TLorebookPatch, TLoreEntry, TLoreEntryFields } from '../../../shared/lorebooks.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { BookSettings } from './book-settings.tsx';
 import { EntryForm, NEW_ENTRY, POSITION_LABELS } from './entry-form.tsx';
 import { inputClass } from './fields.tsx';
@@ -200,23 +201,19 @@ function EntryRow({
           {entry.probability < 100 ? ` · ${entry.probability}%` : ''}
         </p>
       </div>
-      <button
-        type="button"
-        aria-label={`${canEdit ? 'Edit' : 'View'} ${title}`}
+      <IconButton
+        label={`${canEdit ? 'Edit' : 'View'} ${title}`}
         onClick={onEdit}
         className="rounded-lg p-1.5 text-muted hover:bg-panel-2 hover:text-white"
-      >
-        <Pencil aria-hidden className="size-4" />
-      </button>
+        icon={Pencil}
+      />
       {canEdit && (
-        <button
-          type="button"
-          aria-label={`Delete ${title}`}
+        <IconButton
+          label={`Delete ${title}`}
           onClick={onDelete}
           className="rounded-lg p-1.5 text-muted hover:bg-panel-2 hover:text-red-300"
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
+          icon={Trash2}
+        />
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MEMORY_MAX_CHARS, type TMemory } from '../../../shared/memories.ts';
 import { ErrorText } from '../../components/form-parts.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { handleSubmit } from '../../lib/handle-submit.ts';
 import { editMemory } from './memories-api.ts';
 
@@ -81,14 +82,12 @@ export function MemoryItem({
           {dayOf(m.happensOn ?? m.createdAt)}
         </time>
         <span className="flex-1" />
-        <button
-          type="button"
-          aria-label="Edit memory"
+        <IconButton
+          label="Edit memory"
           onClick={() => setDraft(text)}
           className={`${iconButton} text-muted hover:text-white`}
-        >
-          <Pencil aria-hidden className="size-4" />
-        </button>
+          icon={Pencil}
+        />
         <button
           type="button"
           aria-label={m.pinned ? 'Unpin memory' : 'Pin memory'}
@@ -98,14 +97,12 @@ export function MemoryItem({
         >
           {m.pinned ? <PinOff aria-hidden className="size-4" /> : <Pin aria-hidden className="size-4" />}
         </button>
-        <button
-          type="button"
-          aria-label="Delete memory"
+        <IconButton
+          label="Delete memory"
           onClick={onDelete}
           className={`${iconButton} text-muted hover:text-red-300`}
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
+          icon={Trash2}
+        />
       </div>
       {draft === null ? (
         <p className="mt-2 text-sm break-words whitespace-pre-wrap">{text}</p>
