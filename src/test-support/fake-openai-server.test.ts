@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDecision, RECONCILE_SCHEMA } from '../server/memory/facts.ts';
 import { JUDGE_SCHEMA, parseVerdict } from '../server/memory/judge.ts';
-import { fakeJsonAnswer, fakeReply, startFakeOpenAI, type TFakeOpenAI } from './fake-openai-server.ts';
+import { fakeJsonAnswer, fakeReply } from './fake-openai-answers.ts';
+import { startFakeOpenAI, type TFakeOpenAI } from './fake-openai-server.ts';
 
 describe('fake OpenAI server', () => {
   let server: TFakeOpenAI;

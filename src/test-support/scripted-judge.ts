@@ -6,7 +6,7 @@ import type { TDatabase } from '../server/db/client.ts';
 import type { TEmbedder } from '../server/memory/embedder.ts';
 import { memoriesOfCharacter } from '../server/services/memories/list-memories.ts';
 import { createMemoryService, type TMemoryService } from '../server/services/memories/memory-service.ts';
-import { fakeEmbedding } from './fake-openai-server.ts';
+import { fakeEmbedding } from './fake-openai-answers.ts';
 import { jsonModel } from './json-models.ts';
 import { setUpBuilt } from './set-up.ts';
 import { createSignedInUser } from './test-app.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeEmbedding, startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
+import { fakeEmbedding } from '../../test-support/fake-openai-answers.ts';
+import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { cosine, EMBEDDING_DIMENSIONS } from './embedder.ts';
 import { createOpenAIEmbedder } from './openai-embedder.ts';
 
