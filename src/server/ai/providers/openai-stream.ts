@@ -161,7 +161,8 @@ export async function* streamOpenAIChat(
       if (pending.length > 0) {
         const ready = pending;
         pending = [];
-        yield* ready;
+        // One by one: `yield*` of an array would wrap it in an async iterator, a few promises more a chunk.
+        for (const chunk of ready) yield chunk;
       }
       if (isDone) break;
     }
@@ -176,7 +177,7 @@ export async function* streamOpenAIChat(
   }
   if (signal?.aborted && !isDone) return;
   push(thoughts.end());
-  yield* pending;
+  for (const chunk of pending) yield chunk;
 }
 
 /**
