@@ -1,5 +1,6 @@
-// Chooses memory search's fusion parameters on the dev splits only (the conversation set's dev people and the
-// even-numbered paraphrase pairs), and prints the best settings. The test splits are never read here.
+// Chooses memory search's fusion parameters on the dev splits only (the conversation set's dev people, the
+// even-numbered paraphrase pairs and the second person's dev pairs), and prints the best settings. The test
+// splits are never read here (the odd-numbered pairs' memories are stored, as their person's others).
 // Run: node --import tsx scripts/tune-memory-fusion.ts
 import { openPglite, wrapPglite } from '../src/server/db/client.ts';
 import { insertMemory } from '../src/server/db/queries/memories.ts';
@@ -8,7 +9,12 @@ import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { toVectorLiteral } from '../src/server/memory/embedder.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
 import { CONVERSATIONS, type TQuestionType } from '../src/test-support/conversation-set/index.ts';
-import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../src/test-support/memory-quality-set.ts';
+import {
+  DEV_DISTRACTOR_MEMORIES,
+  DEV_MEMORY_QUESTION_PAIRS,
+  DISTRACTOR_MEMORIES,
+  MEMORY_QUESTION_PAIRS,
+} from '../src/test-support/memory-quality-set.ts';
 import { loadConversation, recallAt } from '../src/test-support/retrieval-eval.ts';
 import { createSignedInUser } from '../src/test-support/test-app.ts';
 
@@ -71,9 +77,14 @@ for (const c of CONVERSATIONS.filter((x) => x.split === 'dev')) {
     });
   }
 }
-{
+/** One person's pair memories and distractors stored; the questions of the pairs `isDev` picks become cases. */
+async function loadPairs(
+  pairs: { memory: string; question: string }[],
+  distractors: string[],
+  isDev: (i: number) => boolean,
+) {
   const user = await createSignedInUser(database);
-  const texts = [...MEMORY_QUESTION_PAIRS.map((p) => p.memory), ...DISTRACTOR_MEMORIES];
+  const texts = [...pairs.map((p) => p.memory), ...distractors];
   const vectors = await embedder.embed(texts);
   const ids: number[] = [];
   for (const [i, content] of texts.entries()) {
@@ -90,8 +101,8 @@ for (const c of CONVERSATIONS.filter((x) => x.split === 'dev')) {
     });
     ids.push(row.id);
   }
-  for (const [i, pair] of MEMORY_QUESTION_PAIRS.entries()) {
-    if (i % 2 !== 0) continue;
+  for (const [i, pair] of pairs.entries()) {
+    if (!isDev(i)) continue;
     cases.push({
       set: 'paraphrase',
       type: 'single',
@@ -101,6 +112,8 @@ for (const c of CONVERSATIONS.filter((x) => x.split === 'dev')) {
     });
   }
 }
+await loadPairs(MEMORY_QUESTION_PAIRS, DISTRACTOR_MEMORIES, (i) => i % 2 === 0);
+await loadPairs(DEV_MEMORY_QUESTION_PAIRS, DEV_DISTRACTOR_MEMORIES, () => true);
 
 type TParams = {
   kind: 'rrf' | 'score';

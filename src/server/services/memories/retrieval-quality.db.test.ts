@@ -1,12 +1,17 @@
 // Retrieval quality on paraphrases: 62 memory/question pairs (the question asks in other words) among 200
-// distractors of the same person. Even-numbered pairs are the dev split (the fusion was chosen on them), odd
-// ones the test split. Prints recall@1/3/5/10 for cosine alone, BM25 alone and Kindred's search on both, and
+// distractors of the same person. Odd-numbered pairs are the test split; the dev split (where the fusion is
+// chosen) is the even-numbered ones and 122 more pairs of a second person, among that person's 200 others. Prints recall@1/3/5/10 for cosine alone, BM25 alone and Kindred's search on both, and
 // asserts floors on the test split (without pgvector: that search finds, first, every test-split memory
 // sharing a word with its question, as BM25 alone ranks them).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DISTRACTOR_MEMORIES, MEMORY_QUESTION_PAIRS } from '../../../test-support/memory-quality-set.ts';
-import { setUpRankingSuite } from '../../../test-support/ranking-suite.ts';
+import {
+  DEV_DISTRACTOR_MEMORIES,
+  DEV_MEMORY_QUESTION_PAIRS,
+  DISTRACTOR_MEMORIES,
+  MEMORY_QUESTION_PAIRS,
+} from '../../../test-support/memory-quality-set.ts';
+import { setUpRankingSuite, type TRankingLoad } from '../../../test-support/ranking-suite.ts';
 import { formatRecall, recallTable } from '../../../test-support/retrieval-eval.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
 import { insertTestMemory } from '../../../test-support/test-memories.ts';
@@ -27,9 +32,17 @@ async function shareALexeme(database: TDatabase, a: string, b: string): Promise<
   return rowsOf<{ shares: boolean }>(result)[0]?.shares === true;
 }
 
-const suite = setUpRankingSuite(async ({ database, embedder, rank }) => {
+type TPair = { memory: string; question: string };
+
+/** One person's pair memories and distractors stored; each pair's question ranked into its split. */
+async function loadPerson(
+  { database, embedder, rank }: TRankingLoad,
+  pairs: TPair[],
+  distractors: string[],
+  splitOf: (i: number) => 'dev' | 'test',
+) {
   const userId = (await createSignedInUser(database)).id;
-  const texts = [...MEMORY_QUESTION_PAIRS.map((p) => p.memory), ...DISTRACTOR_MEMORIES];
+  const texts = [...pairs.map((p) => p.memory), ...distractors];
   const vectors = embedder ? await embedder.embed(texts) : [];
   const ids: number[] = [];
   for (const [i, content] of texts.entries()) {
@@ -42,20 +55,29 @@ const suite = setUpRankingSuite(async ({ database, embedder, rank }) => {
     });
     ids.push(row.id);
   }
-  const questionVectors = embedder ? await embedder.embed(MEMORY_QUESTION_PAIRS.map((p) => p.question)) : [];
-  for (const [i, pair] of MEMORY_QUESTION_PAIRS.entries()) {
-    const split = i % 2 === 0 ? 'dev' : 'test';
+  const questionVectors = embedder ? await embedder.embed(pairs.map((p) => p.question)) : [];
+  for (const [i, pair] of pairs.entries()) {
+    const split = splitOf(i);
     sharesWord[split].push(await shareALexeme(database, pair.question, pair.memory));
     const question = { text: pair.question, type: 'single' as const, evidence: [i] };
     await rank(split, { userId, question, evidenceIds: [ids[i] ?? -1], vector: questionVectors[i] });
   }
-}, 300_000);
+}
+
+const suite = setUpRankingSuite(async (set) => {
+  await loadPerson(set, MEMORY_QUESTION_PAIRS, DISTRACTOR_MEMORIES, (i) => (i % 2 === 0 ? 'dev' : 'test'));
+  await loadPerson(set, DEV_MEMORY_QUESTION_PAIRS, DEV_DISTRACTOR_MEMORIES, () => 'dev');
+}, 1_800_000);
 const { results, tablesOf } = suite;
 
 describe('retrieval quality on paraphrases', () => {
   it('finds the memory a question asks about in other words among the person’s others', () => {
     expect(MEMORY_QUESTION_PAIRS.length).toBeGreaterThanOrEqual(60);
     expect(new Set(DISTRACTOR_MEMORIES).size).toBe(200);
+    expect(DEV_MEMORY_QUESTION_PAIRS.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(DEV_DISTRACTOR_MEMORIES).size).toBe(200);
+    expect(results.dev.Kindred.length).toBe(31 + DEV_MEMORY_QUESTION_PAIRS.length);
+    expect(results.test.Kindred.length).toBe(31);
     const mode = suite.hasVector ? 'vectors + BM25' : 'BM25 alone (no pgvector)';
     for (const split of ['dev', 'test'] as const)
       console.log(formatRecall(`\nparaphrase pairs, ${split} split (${mode}):`, tablesOf(split)));
