@@ -115,7 +115,7 @@ export async function recallMemories(
 
 /**
  * The ranked (id, score) rows of `memory_ranking` (migration 0023): a PL/pgSQL function, so the database
- * plans the hybrid query once per connection instead of once per reply. `skipPinned` leaves the pinned
+ * plans the hybrid query once per connection instead of once per reply (its generic plan, migration 0037). `skipPinned` leaves the pinned
  * memories out of the ranking (recall adds them all anyway).
  */
 function ranking(q: TSearchInput, skipPinned: boolean): SQL {
