@@ -17,8 +17,9 @@ import { RAW_COLUMNS, type TMemoryRecord, toRecord } from './memories.ts';
  * at 3; recency 0.05 tied with none. Trigrams (short searches only) keep their earlier small weight.
  * Checked again once the paraphrase dev split had 122 more pairs (153 in all, the 31 first ones all at 1.0
  * at 3 whatever the settings): these settings reach 0.654/0.882/0.954 at 1/3/5 there (cosine alone
- * 0.614/0.843/0.876). The best by the tuning script's objective, a share of 0.75, k 3 and text at 0.1, was 2
- * of the 153 ahead at 3 and behind at 1 on both sets (noise), so these stay. Nothing else tried gained more
+ * 0.614/0.843/0.876), and scripts/tune-memory-fusion.ts picks them again (k1/b and recency tie). A share
+ * of 0.75 (not in its grid) with k 3 and text at 0.1 was 2 of the 153 ahead at 3 and behind at 1 on both
+ * sets (noise), so these stay. Nothing else tried gained more
  * on dev: embedding the question without its boilerplate ('do you remember', 'what is') too, pseudo-relevance
  * feedback on the vector, 3-50 hubness neighbours, centring on the person's mean vector, or a third arm
  * matching the question's words to the memory's through WordNet or the encoder's single-word vectors.
