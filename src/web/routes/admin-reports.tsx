@@ -1,28 +1,23 @@
 // /admin/reports: the owner reads reports (open first) with the reply in context, and acts on them.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { REPORT_REASONS, type TAdminReport, type TReportAction } from '../../shared/reports.ts';
 import { ErrorText } from '../components/form-parts.tsx';
-import { AdminListPage } from '../features/admin/admin-list-page.tsx';
+import { AdminListPage, adminListKey } from '../features/admin/admin-list-page.tsx';
 import { api } from '../lib/api.ts';
 
+const REPORTS = '/api/admin/reports';
+
 export function AdminReportsRoute() {
-  const reports = useQuery({
-    queryKey: ['admin', 'reports'],
-    queryFn: () => api<{ reports: TAdminReport[] }>('/api/admin/reports'),
-    retry: false,
-  });
   return (
     <AdminListPage
       title="Reports"
-      query={reports}
-      isEmpty={reports.data?.reports.length === 0}
+      path={REPORTS}
+      itemsOf={(answer: { reports: TAdminReport[] }) => answer.reports}
       emptyText="No reports."
     >
-      {reports.data?.reports.map((report) => (
-        <ReportCard key={report.id} report={report} />
-      ))}
+      {(reports) => reports.map((report) => <ReportCard key={report.id} report={report} />)}
     </AdminListPage>
   );
 }
@@ -35,7 +30,7 @@ function ReportCard({ report }: { report: TAdminReport }) {
       api(`/api/admin/reports/${report.id}/action`, { method: 'POST', json: action }),
     onSuccess: () => {
       toast.success('Done');
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
+      void queryClient.invalidateQueries({ queryKey: adminListKey(REPORTS) });
     },
   });
   const isOpen = report.status === 'open';
