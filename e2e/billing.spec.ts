@@ -6,6 +6,10 @@ import { UpgradePage } from './pages/upgrade.ts';
 import { expect, newPerson, sessionIn, test } from './support/fixtures.ts';
 import { startKindred, type TRunningServer } from './support/servers.ts';
 
+// A service worker that controls the page takes its requests past page.route (Playwright's documented
+// limit): this file fakes answers with page.route, so it runs without one (installable.spec covers it).
+test.use({ serviceWorkers: 'block' });
+
 // Plus through the local test checkout (the embedded default: no payment provider configured).
 const GANONDORF = { id: 2, name: 'Ganondorf' };
 const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;

@@ -6,6 +6,10 @@ import { CreateCharacterPage } from './pages/create-character.ts';
 import { HomePage } from './pages/home.ts';
 import { expect, sessionIn, test } from './support/fixtures.ts';
 
+// A service worker that controls the page takes its requests past page.route (Playwright's documented
+// limit): this file fakes answers with page.route, so it runs without one (installable.spec covers it).
+test.use({ serviceWorkers: 'block' });
+
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A Character Card V2 as another app writes it, with fields Kindred has no use for. */

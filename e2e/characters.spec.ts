@@ -5,6 +5,10 @@ import { SearchPage } from './pages/search.ts';
 import { Sidebar } from './pages/sidebar.ts';
 import { expect, newPerson, test } from './support/fixtures.ts';
 
+// A service worker that controls the page takes its requests past page.route (Playwright's documented
+// limit): this file fakes answers with page.route, so it runs without one (installable.spec covers it).
+test.use({ serviceWorkers: 'block' });
+
 test('home greets the person and shows three banners of four, every card linking to its chat', async ({
   page,
   signIn,

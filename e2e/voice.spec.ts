@@ -6,6 +6,10 @@ import { LoginPage } from './pages/login.ts';
 import { audioTimeline, playedAudio, playingAudio, trackAudio } from './pages/voice.ts';
 import { expect, newPerson, test } from './support/fixtures.ts';
 
+// A service worker that controls the page takes its requests past page.route (Playwright's documented
+// limit): this file fakes answers with page.route, so it runs without one (installable.spec covers it).
+test.use({ serviceWorkers: 'block' });
+
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
 const replyTo = (text: string) => `${text.split(/\s+/).slice(0, 4).join(' ')}… I hear you.`;
 /** The character's replies (a new chat also opens with its greeting, which has a play button of its own). */
