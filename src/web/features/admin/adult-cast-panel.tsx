@@ -1,6 +1,7 @@
 // /admin: the owner marks built-in characters 18+; people under 18 (and anyone whose age is not known yet)
 // never see those (issue 23).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { TCastMark } from '../../../shared/characters.ts';
 import { ErrorText } from '../../components/form-parts.tsx';
 import { api } from '../../lib/api.ts';
@@ -13,18 +14,16 @@ export function AdultCastPanel() {
     queryKey: KEY,
     queryFn: () => api<{ characters: TCastMark[] }>('/api/admin/characters'),
   });
+  // The box shows the new mark in the click's own render (the cache's update reaches the list a tick later,
+  // and a controlled box would flip back meanwhile); the list is read again either way, then the marks go.
+  const [marks, setMarks] = useState<ReadonlyMap<number, boolean>>(new Map());
   const mark = useMutation({
     mutationFn: (m: { id: number; isAdult: boolean }) =>
       api(`/api/admin/characters/${m.id}/adult`, { method: 'PUT', json: { isAdult: m.isAdult } }),
-    // The box shows the new mark at once; the list is read again either way.
-    onMutate: (m) => {
-      client.setQueryData<{ characters: TCastMark[] }>(KEY, (old) =>
-        old
-          ? { characters: old.characters.map((c) => (c.id === m.id ? { ...c, isAdult: m.isAdult } : c)) }
-          : old,
-      );
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: KEY });
+      setMarks(new Map());
     },
-    onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
   return (
     <section aria-label="18+ characters" className="rounded-2xl bg-panel p-6">
@@ -39,9 +38,13 @@ export function AdultCastPanel() {
               <label className="flex min-h-8 items-center gap-2 text-sm">
                 <input
                   type="checkbox"
-                  checked={c.isAdult}
+                  checked={marks.get(c.id) ?? c.isAdult}
                   disabled={mark.isPending}
-                  onChange={(e) => mark.mutate({ id: c.id, isAdult: e.target.checked })}
+                  onChange={(e) => {
+                    const isAdult = e.target.checked;
+                    setMarks((m) => new Map(m).set(c.id, isAdult));
+                    mark.mutate({ id: c.id, isAdult });
+                  }}
                   className="h-4 w-4 accent-accent"
                 />
                 <span>
