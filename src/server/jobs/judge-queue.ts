@@ -68,6 +68,8 @@ export function createJudgeQueue(options: {
   let isStopped = false;
   /** The judgment this process is running (idle() waits on it rather than asking the database). */
   let judging: Promise<unknown> | null = null;
+  /** This process's worker, woken when an exchange is queued or judged (see `wake`). */
+  let workerId: string | null = null;
 
   const start = () => {
     if (isStopped) return Promise.reject(new Error('The memory judge queue is stopped'));
@@ -76,7 +78,14 @@ export function createJudgeQueue(options: {
       boss.on('error', (err) => log?.warn({ err }, 'memory judge queue error'));
       await boss.start();
       await boss.createQueue(JUDGE_QUEUE, QUEUE_OPTIONS);
-      await boss.work<TJudgeJob>(
+      // An idle worker looks again only after its polling interval, and after each judgment too: exchanges
+      // queued faster than one a second waited longer and longer. Woken when one is queued here and after
+      // each judgment, it takes the next at once (still one at a time); with none waiting, or after a failed
+      // judgment (the model may be down), it polls as before.
+      const wake = () => {
+        if (workerId) boss.notifyWorker(workerId);
+      };
+      workerId = await boss.work<TJudgeJob>(
         JUDGE_QUEUE,
         { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
         async ([job]) => {
@@ -85,6 +94,7 @@ export function createJudgeQueue(options: {
           judging = judged.catch(() => {});
           try {
             await judged;
+            wake();
           } catch (err) {
             log?.warn({ err, job: job.id }, 'judging an exchange failed; it will be retried');
             throw err;
@@ -108,6 +118,7 @@ export function createJudgeQueue(options: {
       await start();
       const boss = await starting;
       await boss?.send(JUDGE_QUEUE, job, RETRY);
+      if (workerId) boss?.notifyWorker(workerId);
     },
 
     async idle() {
