@@ -154,8 +154,13 @@ export function createThoughtsParser(options: { maxThoughtsChars?: number } = {}
 
   return {
     push(delta) {
-      pending += delta;
-      drain();
+      // Nothing held back and no '<' in the delta (nearly every delta): no tag can start in it, so all of it
+      // is content, as drain() would find after its two searches.
+      if (pending === '' && !delta.includes('<')) onContent(delta);
+      else {
+        pending += delta;
+        drain();
+      }
       return take();
     },
     end() {
