@@ -91,6 +91,32 @@ test('the person’s own messages render markdown like replies; the editor is as
   await page.screenshot({ path: 'test-results/screens/message-editor-phone.png' });
 });
 
+test.describe('a message sent before the server has said how it replies', () => {
+  // page.route sees the page's requests only while no service worker is in the way.
+  test.use({ serviceWorkers: 'block' });
+
+  test('Enter is kept and the message goes out once the reply path is known', async ({ page, signIn }) => {
+    await signIn();
+    let answerHealth = () => {};
+    const healthHeld = new Promise<void>((resolve) => {
+      answerHealth = resolve;
+    });
+    await page.route('**/ollama-health', async (route) => {
+      await healthHeld;
+      await route.continue();
+    });
+    const chat = new ChatPage(page);
+    await chat.open(SERAPHINE.id);
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await chat.send(SERAPHINE.name, 'Are you there already?');
+    await expect(chat.messageBox(SERAPHINE.name)).toHaveValue('Are you there already?');
+    answerHealth();
+    await expect(chat.userMessages().last()).toHaveText('Are you there already?');
+    await expect(chat.messageBox(SERAPHINE.name)).toHaveValue('');
+    await expect(chat.replies().last()).toContainText('I hear you.');
+  });
+});
+
 test('below the featured cast the sidebar lists the person’s recent chats and own characters, each opening its chat', async ({
   page,
   signIn,

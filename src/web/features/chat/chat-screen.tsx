@@ -135,15 +135,27 @@ export function ChatScreen({
     navigate(chatUrl(uuid));
   };
 
+  // Enter before the reply path is known (the health check is still out) is kept and sent when it is,
+  // rather than dropped with the text left in the box.
+  const [isSendWaiting, setIsSendWaiting] = useState(false);
   const onSend = () => {
     const text = input;
-    if (text.trim() === '' || controls.isBusy || !replyPath.data || !persona.data) return;
+    if (text.trim() === '' || controls.isBusy || !persona.data) return;
+    if (!replyPath.data) {
+      if (replyPath.isPending) setIsSendWaiting(true);
+      return;
+    }
+    setIsSendWaiting(false);
     setInput('');
     noModel.onSend();
     void chat.send(text).then((result) => {
       if (result === 'refused') setInput((current) => current || text);
     });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sends once, when the reply path becomes known
+  useEffect(() => {
+    if (isSendWaiting && replyPath.data) onSend();
+  }, [isSendWaiting, replyPath.data]);
 
   const onNewChat = async () => {
     stopAll();
