@@ -4,6 +4,7 @@ import type { TDb } from '../db/client.ts';
 import type { TLogger } from '../lib/logger.ts';
 import { type TEmbedder, toVectorLiteral } from './embedder.ts';
 import { detectSearchCapabilities, type TSearchCapabilities } from './search-capabilities.ts';
+import { createSignsCache, type TSignsCandidates } from './signs-cache.ts';
 
 export type TMemoryIndex = {
   db: TDb;
@@ -14,11 +15,21 @@ export type TMemoryIndex = {
   embedOne(text: string): Promise<number[] | null>;
   /** pgvector text form of a vector when this database has pgvector, else null. */
   vectorFor(vector: number[] | null): Promise<string | null>;
+  /**
+   * The vector arm's candidates for a search by this vector (pgvector text form), picked from this server's
+   * copy of the person's signs; null when there is no vector (or the copy could not be brought up to date).
+   */
+  candidatesFor(
+    userId: number,
+    characterId: number | null,
+    vector: string | null,
+  ): Promise<TSignsCandidates | null>;
 };
 
 export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TLogger }): TMemoryIndex {
   const { db, embedder, log } = deps;
   let caps: Promise<TSearchCapabilities> | null = null;
+  const signs = createSignsCache(db);
   const capabilities = () => {
     caps ??= detectSearchCapabilities(db).then((c) => {
       if (!c.vector) log?.info({ trgm: c.trgm }, 'memory search: BM25 alone (this Postgres has no pgvector)');
@@ -42,5 +53,14 @@ export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TL
       }
     },
     vectorFor: async (vector) => ((await capabilities()).vector && vector ? toVectorLiteral(vector) : null),
+    async candidatesFor(userId, characterId, vector) {
+      if (!vector || !(await capabilities()).vector) return null;
+      try {
+        return await signs.candidates(userId, characterId, vector);
+      } catch (err) {
+        log?.warn({ err }, 'memory search: the copy of the signs failed, the database picks the candidates');
+        return null;
+      }
+    },
   };
 }

@@ -52,6 +52,11 @@ export type TSearchInput = {
    * left out; 0 keeps every candidate.
    */
   minSimilarity: number;
+  /**
+   * The vector arm's candidates picked by the server from its copy of the person's signs, and the version of
+   * that copy (migration 0040); the database picks them itself when absent or no longer current.
+   */
+  candidates?: { ids: number[]; version: number } | null;
 };
 
 /**
@@ -127,5 +132,6 @@ function ranking(q: TSearchInput, skipPinned: boolean): SQL {
     ${q.embedding}::text, ${trigram}::boolean, ${q.limit}::integer, ${skipPinned}::boolean,
     ${q.minSimilarity}::float8, ${RRF_K}::float8, ${W_VEC}::float8, ${W_TEXT}::float8, ${W_TRGM}::float8,
     ${BM25_SETTINGS.k1}::float8, ${BM25_SETTINGS.b}::float8, ${BM25_SETTINGS.depth}::integer, ${RECENCY}::float8,
-    ${HUBNESS}::float8)`;
+    ${HUBNESS}::float8, ${q.candidates ? `{${q.candidates.ids.join(',')}}` : null}::integer[],
+    ${q.candidates?.version ?? null}::bigint)`;
 }

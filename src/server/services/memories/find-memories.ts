@@ -23,11 +23,13 @@ export async function findMemories(index: TMemoryIndex, input: TFindMemoriesInpu
       ? input.embedding
       : await index.embedOne(input.text)
     : null;
+  const embedding = vector ? toVectorLiteral(vector) : null;
   return searchMemories(index.db, {
     userId: input.userId,
     characterId: input.characterId,
     text: input.text,
-    embedding: vector ? toVectorLiteral(vector) : null,
+    embedding,
+    candidates: await index.candidatesFor(input.userId, input.characterId, embedding),
     hasTrgm: c.trgm,
     limit: input.limit,
     minSimilarity: input.minSimilarity ?? RECALL_MIN_SIMILARITY,

@@ -50,11 +50,13 @@ export async function recallForReply(
   const embedding = vectors[0] ?? null;
   const recallVector = c.vector ? (vectors[1] ?? embedding) : null;
   // Pinned memories and the best of the others, in one statement.
+  const recallLiteral = recallVector ? toVectorLiteral(recallVector) : null;
   const { pinned, top } = await recallMemories(db, {
     userId,
     characterId,
     text: message,
-    embedding: recallVector ? toVectorLiteral(recallVector) : null,
+    embedding: recallLiteral,
+    candidates: await index.candidatesFor(userId, characterId, recallLiteral),
     hasTrgm: c.trgm,
     limit: RECALL_TOP,
     minSimilarity: RECALL_MIN_SIMILARITY,
