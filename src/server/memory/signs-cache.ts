@@ -5,7 +5,7 @@
 // version its candidates were picked at, and the database scans the signs itself when that is no longer the
 // person's (another server changed them meanwhile): the same 400 candidates either way.
 import type { TDb } from '../db/client.ts';
-import { readSignsChanges, SIGN_BYTES } from '../db/queries/memory-signs.ts';
+import { readSignsChanges, readSignsVersion, SIGN_BYTES } from '../db/queries/memory-signs.ts';
 
 /** As memory_vector_arm: the person's nearest by signs, then ranked exactly by cosine in the database. */
 export const SIGNS_CANDIDATES = 400;
@@ -118,8 +118,8 @@ export function nearestBySigns(p: TPersonSigns, characterId: number | null, quer
       continue;
     }
     let d = 0;
-    const base = s * WORDS;
-    for (let w = 0; w < WORDS; w++) d += popcount(((words[base + w] as number) ^ (query[w] as number)) >>> 0);
+    for (let w = 0, at = s * WORDS; w < WORDS; w++, at++)
+      d += popcount((words[at] as number) ^ (query[w] as number));
     distances[s] = d;
     counts[d] = (counts[d] as number) + 1;
   }
@@ -143,26 +143,29 @@ export function createSignsCache(db: TDb, maxKept = MAX_KEPT): TSignsCache {
   // Most recently searched last (a Map keeps insertion order).
   const people = new Map<number, TPersonSigns>();
   const refreshing = new Map<number, Promise<TPersonSigns>>();
-  let kept = 0;
 
   async function refresh(userId: number): Promise<TPersonSigns> {
     let p = people.get(userId) ?? emptyPerson();
+    // Nothing changed (most searches): one look-up by key, not the changes' statement.
+    if (p.version >= 0 && (await readSignsVersion(db, userId)) === p.version) return keep(userId, p);
     const changes = await readSignsChanges(db, userId, p.version);
-    if (changes.whole) {
-      kept -= p.size;
-      p = emptyPerson();
-    }
+    if (changes.whole) p = emptyPerson();
     if (changes.version !== p.version || changes.whole) {
-      const before = p.size;
       changes.ids.forEach((id, i) => {
         if (changes.hasSigns[i]) put(p, id, changes.characterIds[i] as number, changes.signs, i * SIGN_BYTES);
         else remove(p, id);
       });
-      kept += p.size - before;
       p.version = changes.version;
     }
+    return keep(userId, p);
+  }
+
+  /** The person's copy as the most recently used; the least recently used others go past maxKept. */
+  function keep(userId: number, p: TPersonSigns): TPersonSigns {
     people.delete(userId);
     people.set(userId, p);
+    let kept = 0;
+    for (const q of people.values()) kept += q.size;
     for (const [other, q] of people) {
       if (kept <= maxKept || other === userId) break;
       people.delete(other);

@@ -20,6 +20,13 @@ export type TSignsChanges = {
   signs: Uint8Array;
 };
 
+/** The person's version (0 before any change counted): a copy at it is current. */
+export async function readSignsVersion(db: TDb, userId: number): Promise<number> {
+  const result = await db.execute(sql`
+    select coalesce(max(s.version), 0)::float8 as version from memory_signs s where s.user_id = ${userId}::integer`);
+  return Number(rowsOf<{ version: number }>(result)[0]?.version ?? 0);
+}
+
 /**
  * What a copy of the person's signs at `version` (-1: no copy) needs, in one statement (one snapshot): nothing
  * when it is current, the changed rows, or every row when the person deleted a memory since.
