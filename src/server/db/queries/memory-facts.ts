@@ -3,7 +3,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TFactKind } from '../../../shared/memories.ts';
 import { rowsOf, type TDb } from '../client.ts';
-import { memoryFactHistory, users } from '../schema.ts';
+import { characters, chatLogs, memoryFactHistory, users } from '../schema.ts';
+import { adultAllowedSql } from './characters.ts';
 import { RAW_COLUMNS, type TMemoryRecord, toRecord } from './memories.ts';
 
 type TOwner = { userId: number; characterId: number };
@@ -41,6 +42,34 @@ export async function factContextOf(
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
+}
+
+/**
+ * What judging a queued exchange reads first, in one statement: whether its chat (or, without one, the
+ * person) and its character are still there for the person (the same conditions as findChatLog and
+ * findVisibleCharacter), and the person's name and time zone for the judge (factContextOf).
+ */
+export async function queuedExchangeContext(
+  db: TDb,
+  opts: { userId: number; characterId: number; chatLogUuid: string | null },
+): Promise<{ isGone: boolean; person: { timeZone: string | null; name: string } }> {
+  const { userId, characterId, chatLogUuid } = opts;
+  const [row] = await db
+    .select({
+      timeZone: users.timeZone,
+      name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.username})`,
+      hasChat:
+        chatLogUuid === null
+          ? sql<boolean>`true`
+          : sql<boolean>`exists (select 1 from ${chatLogs} where ${chatLogs.uuid} = ${chatLogUuid} and ${chatLogs.userId} = ${userId})`,
+      hasCharacter: sql<boolean>`exists (select 1 from ${characters} where ${characters.id} = ${characterId}
+        and ((${characters.userId} is null and ${characters.hiddenAt} is null) or ${characters.userId} = ${userId})
+        and ${adultAllowedSql(characters.isAdult, userId)})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const person = { timeZone: row?.timeZone ?? null, name: row?.name ?? '' };
+  return { isGone: !(row?.hasChat && row.hasCharacter), person };
 }
 
 export async function insertFact(db: TDb, f: TNewFact): Promise<TMemoryRecord> {

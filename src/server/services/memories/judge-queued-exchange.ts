@@ -1,8 +1,6 @@
 // An exchange waiting for the memory judge: queued as a pg-boss job after the reply, judged when it runs.
 import { isLocalModel, type TModelSet } from '../../ai/model-set.ts';
-import { findVisibleCharacter } from '../../db/queries/characters.ts';
-import { findChatLog } from '../../db/queries/chat-logs.ts';
-import { findUserById } from '../../db/queries/users.ts';
+import { queuedExchangeContext } from '../../db/queries/memory-facts.ts';
 import type { TJudgeJob } from '../../jobs/judge-queue.ts';
 import { modelOfVector, type TEmbedder } from '../../memory/embedder.ts';
 import type { TMemoryIndex } from '../../memory/memory-index.ts';
@@ -33,14 +31,12 @@ export async function judgeQueuedExchange(
   signal: AbortSignal,
 ): Promise<void> {
   if (!models) throw new Error('Judging an exchange needs the chat models');
-  const { db } = index;
-  // Deleted while it waited (the account, the chat or the character): nothing of it is kept.
-  const isGone = job.chatLogUuid
-    ? !(await findChatLog(db, job.userId, job.chatLogUuid))
-    : !(await findUserById(db, job.userId));
-  if (isGone || !(await findVisibleCharacter(db, job.userId, job.characterId))) return;
+  // Deleted while it waited (the account, the chat or the character): nothing of it is kept. The person's
+  // name and time zone for the judge come in the same statement.
+  const { isGone, person } = await queuedExchangeContext(index.db, job);
+  if (isGone) return;
   const model = await models.forBackground(job.modelKind);
   // A model that is down is retried later (the judge itself reads a failed call as 'nothing to keep').
   if (!(await model.isAvailable())) throw new Error(`The ${job.modelKind} model is not available`);
-  await rememberExchange(index, { ...job, model }, signal);
+  await rememberExchange(index, { ...job, model, person }, signal);
 }

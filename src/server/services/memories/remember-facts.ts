@@ -42,6 +42,8 @@ export type TRememberInput = {
   embedding?: number[] | null;
   /** The encoder that made `embedding` (a vector from an encoder memory no longer uses is made again). */
   embeddingModel?: string | null;
+  /** The person's name and time zone, when already read (factContextOf otherwise). */
+  person?: { timeZone: string | null; name: string } | null;
 };
 
 /** Judge, then keep; returns what was added or changed (empty when nothing was). */
@@ -50,7 +52,7 @@ export async function rememberExchange(
   input: TRememberInput,
   signal?: AbortSignal,
 ): Promise<TMemoryRecord[]> {
-  const person = await factContextOf(index.db, input.userId);
+  const person = input.person !== undefined ? input.person : await factContextOf(index.db, input.userId);
   const verdict = await judgeExchange(
     input.model,
     {
