@@ -3,6 +3,7 @@
 // and the embedding add after a reply.
 // Run: npm run bench:memory [-- --total 200000 --mine 10000 --queries 60 --exchanges 40 --database-url postgres://…]
 import { randomBytes } from 'node:crypto';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -232,6 +233,17 @@ async function main() {
   // work, which the wall clock shows stretched by whatever else the machine runs. Contention inflates it
   // too (less than the wall clock): say the load average beside both.
   const searchCpuMs: number[] = [];
+  // The main thread's garbage collection pauses (start, duration) and each search's span, matched after the
+  // loop: how much of a search's time was the collector's.
+  const gcPauses: [number, number][] = [];
+  const gcObserver = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcPauses.push([e.startTime, e.duration]);
+  });
+  gcObserver.observe({ entryTypes: ['gc'] });
+  const searchSpans: [number, number][] = [];
+  // The main thread's own CPU time: the process's figure above also counts the encoder thread, whose
+  // collector runs right after it answers (a full collection every ~2 s of embedding), i.e. during the search.
+  const searchMainCpuMs: number[] = [];
   const allCharactersMs: number[] = [];
   const recallMs: number[] = [];
   for (let i = 0; i < queryCount; i++) {
@@ -241,9 +253,13 @@ async function main() {
     embedMs.push(performance.now() - t);
     t = performance.now();
     const cpu = process.cpuUsage();
+    const mainCpu = process.threadCpuUsage();
     await memory.search({ userId: myId, characterId: SERAPHINE, text: q, limit: 4, embedding: v ?? null });
     searchMs.push(performance.now() - t);
+    searchSpans.push([t, performance.now()]);
     const used = process.cpuUsage(cpu);
+    const usedMain = process.threadCpuUsage(mainCpu);
+    searchMainCpuMs.push((usedMain.user + usedMain.system) / 1000);
     searchCpuMs.push((used.user + used.system) / 1000);
     t = performance.now();
     await memory.search({
@@ -264,6 +280,11 @@ async function main() {
     });
     recallMs.push(performance.now() - t);
   }
+  await new Promise((resolve) => setImmediate(resolve));
+  gcObserver.disconnect();
+  const searchGcMs = searchSpans.map(([from, to]) =>
+    gcPauses.reduce((sum, [start, duration]) => sum + (start >= from && start < to ? duration : 0), 0),
+  );
   console.log(`\nsearch, ${mine} memories of one person among ${total} (${queryCount} queries):`);
   console.log(`  embed the query alone         p50 ${ms(pct(embedMs, 50))}  p95 ${ms(pct(embedMs, 95))}`);
   console.log(
@@ -273,6 +294,13 @@ async function main() {
     console.log(
       `  search one character, CPU     p50 ${ms(pct(searchCpuMs, 50))}  p95 ${ms(pct(searchCpuMs, 95))}  (this process's CPU time, all threads)`,
     );
+  if (!databaseUrl)
+    console.log(
+      `  search one character, CPU     p50 ${ms(pct(searchMainCpuMs, 50))}  p95 ${ms(pct(searchMainCpuMs, 95))}  (the main thread's alone)`,
+    );
+  console.log(
+    `  search one character, GC      p50 ${ms(pct(searchGcMs, 50))}  p95 ${ms(pct(searchGcMs, 95))}  max ${ms(Math.max(...searchGcMs))}, in ${searchGcMs.filter((x) => x > 0).length} of ${queryCount} searches (main thread's pauses)`,
+  );
   console.log(
     `  search every character        p50 ${ms(pct(allCharactersMs, 50))}  p95 ${ms(pct(allCharactersMs, 95))}  (query embedding excluded)`,
   );

@@ -40,6 +40,23 @@ describe('PGlite with kept prepared statements', () => {
     expect(await kept()).toBe(2);
   });
 
+  it("a query's own parsers are used before the client's, as PGlite's own query uses them", async () => {
+    const at = new Date('2026-11-23T10:00:00.000Z');
+    await client.query('insert into notes (body, at, done, extra) values ($1, $2, $3, $4)', [
+      'x',
+      at,
+      true,
+      { a: 1 },
+    ]);
+    const text = 'select at, done, extra from notes';
+    const options = { rowMode: 'array' as const, parsers: { 1184: (value: string) => `raw ${value}` } };
+    const [a, b] = [await prepared.query(text, [], options), await client.query(text, [], options)];
+    expect(a.rows).toEqual(b.rows);
+    expect(a.rows).toEqual([[expect.stringMatching(/^raw 2026-11-23/), true, { a: 1 }]]);
+    // Not kept for the next query.
+    expect((await prepared.query(text, [], { rowMode: 'array' })).rows).toEqual([[at, true, { a: 1 }]]);
+  });
+
   it('a failing statement throws the database error and the next one runs; a statement that does not parse is not kept', async () => {
     await prepared.query('insert into notes (body) values ($1)', ['same']);
     await expect(prepared.query('insert into notes (body) values ($1)', ['same'])).rejects.toMatchObject({
