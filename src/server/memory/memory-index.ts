@@ -13,6 +13,11 @@ export type TMemoryIndex = {
   capabilities(): Promise<TSearchCapabilities>;
   /** The vector of a text, or null when the encoder fails (recall then uses full text alone). */
   embedOne(text: string): Promise<number[] | null>;
+  /**
+   * The vector to keep with a memory: null on a database without pgvector, where no vector is stored or
+   * searched (the encoder is not run for it), or when the encoder fails.
+   */
+  vectorToKeep(text: string): Promise<number[] | null>;
   /** pgvector text form of a vector when this database has pgvector, else null. */
   vectorFor(vector: number[] | null): Promise<string | null>;
   /**
@@ -38,20 +43,22 @@ export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TL
     });
     return caps;
   };
+  const embedOne = async (text: string) => {
+    try {
+      const [v] = await embedder.embed([text]);
+      return v ?? null;
+    } catch (err) {
+      log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
+      return null;
+    }
+  };
   return {
     db,
     embedder,
     log,
     capabilities,
-    async embedOne(text) {
-      try {
-        const [v] = await embedder.embed([text]);
-        return v ?? null;
-      } catch (err) {
-        log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
-        return null;
-      }
-    },
+    embedOne,
+    vectorToKeep: async (text) => ((await capabilities()).vector ? embedOne(text) : null),
     vectorFor: async (vector) => ((await capabilities()).vector && vector ? toVectorLiteral(vector) : null),
     async candidatesFor(userId, characterId, vector) {
       if (!vector || !(await capabilities()).vector) return null;

@@ -48,13 +48,17 @@ describe('the encoder runs only when its vector is used', () => {
     const before = embedded.length;
     const first = await say(person, SERAPHINE, 'My sister Mara is moving to Lisbon in the spring');
     expect(first.embedding).toBeNull();
-    // Kept by the judge as a fact: the fact is embedded once to store it.
-    expect(embedded.slice(before)).toEqual([["Ada's sister Mara is moving to Lisbon in the spring"]]);
+    // Kept by the judge as a fact: the fact is embedded once to store it, where the database keeps vectors;
+    // without pgvector no vector is kept or searched, so the encoder does not run for it.
+    const hasVectors = (await t.memory.capabilities()).vector;
+    expect(embedded.slice(before)).toEqual(
+      hasVectors ? [["Ada's sister Mara is moving to Lisbon in the spring"]] : [],
+    );
 
     // Now there is something to search: the next message is embedded and the reply carries its vector.
     const second = await say(person, SERAPHINE, 'where is she going?');
     expect(second.embedding).toHaveLength(512);
-    expect(embedded.length).toBeGreaterThan(before + 1);
+    expect(embedded.length).toBeGreaterThan(before + (hasVectors ? 1 : 0));
 
     // Another character has no memories of this person: no encoder there.
     const beforeRook = embedded.length;

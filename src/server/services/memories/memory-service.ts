@@ -106,7 +106,7 @@ export function createMemoryService(deps: {
     remember: async (input) => (await rememberExchange(index, input))[0] ?? null,
 
     async store(input) {
-      const embedding = await index.embedOne(input.content);
+      const embedding = await index.vectorToKeep(input.content);
       return writeMemory(index, { ...input, chatLogUuid: input.chatLogUuid ?? null, embedding });
     },
 

@@ -102,7 +102,7 @@ async function keepWords(index: TMemoryIndex, exchange: TRememberInput, importan
     content: exchange.message,
     reply: exchange.reply,
     importance,
-    embedding: isCurrent(index, exchange) ? exchange.embedding : await index.embedOne(exchange.message),
+    embedding: isCurrent(index, exchange) ? exchange.embedding : await index.vectorToKeep(exchange.message),
   });
 }
 
@@ -121,7 +121,7 @@ async function keepFact(
     const kept = await factFromMessage(index.db, { ...owner, ...source, fact: f.fact });
     if (kept !== undefined) return refreshFact(index.db, { ...owner, id: kept, importance });
   }
-  const vector = await index.embedOne(f.fact);
+  const vector = await index.vectorToKeep(f.fact);
   const closest = (
     await findMemories(index, {
       ...owner,
@@ -174,7 +174,7 @@ async function keepFact(
     case 'update': {
       // The rewritten fact is what is searched now: its own vector.
       const rewritten =
-        decision.fact === f.fact ? embedding : await stored(await index.embedOne(decision.fact));
+        decision.fact === f.fact ? embedding : await stored(await index.vectorToKeep(decision.fact));
       return updateFact(index.db, {
         ...owner,
         ...words,
@@ -189,7 +189,7 @@ async function keepFact(
     case 'delete': {
       await deleteFact(index.db, { ...owner, id: decision.id });
       if (decision.fact === null) return null;
-      const now = decision.fact === f.fact ? embedding : await stored(await index.embedOne(decision.fact));
+      const now = decision.fact === f.fact ? embedding : await stored(await index.vectorToKeep(decision.fact));
       return insertFact(index.db, {
         ...owner,
         ...words,
