@@ -2,18 +2,16 @@
 // character, and the Internal Monologue switch. On narrow screens it lies over the chat.
 import { BookOpen, Brain, History, MessageSquarePlus, X } from 'lucide-react';
 import type { ComponentType, ReactNode } from 'react';
-import type { useDrawer } from '../../components/drawer.tsx';
 import { IconButton } from '../../components/icon-button.tsx';
 import { Switch } from '../../components/switch.tsx';
-
-type TDrawerControl = ReturnType<typeof useDrawer>;
+import type { TChatDrawers, TDrawerControl } from './chat-drawers.tsx';
 
 const PANEL_BUTTON = 'flex items-center gap-2 rounded-xl border border-line px-3 py-2.5 hover:bg-panel-2';
 
 export function ChatPanel(props: {
   onClose: () => void;
   onNewChat: () => void;
-  drawers: { memories: TDrawerControl; history: TDrawerControl; lorebooks: TDrawerControl };
+  drawers: TChatDrawers;
   /** 'Add character' (the group chat feature's button: a chat does not know about groups). */
   addCharacter: ReactNode;
   isMonologueOn: boolean;

@@ -8,8 +8,6 @@ import { useNavigate } from 'react-router';
 import type { TCrisisCard } from '../../../shared/safety.ts';
 import { useDrawer } from '../../components/drawer.tsx';
 import { useSignedInUser } from '../../lib/session.ts';
-import { ChatLorebooksDrawer } from '../lorebooks/chat-lorebooks-drawer.tsx';
-import { MemoriesDrawer } from '../memories/memories-drawer.tsx';
 import { RememberButton } from '../memories/remember-button.tsx';
 import { NoModelNotice, useNoModelOnOpen } from '../model-download/no-model-notice.tsx';
 import { AiNotice } from '../safety/ai-disclosure.tsx';
@@ -18,10 +16,10 @@ import { MicButton } from '../voice/mic-button.tsx';
 import { useMessageAudio } from '../voice/use-message-audio.ts';
 import { CharacterHeader } from './character-header.tsx';
 import { personaQuery, replyPathQuery, usageQuery } from './chat-api.ts';
+import { ChatDrawers } from './chat-drawers.tsx';
 import { ChatPanel } from './chat-panel.tsx';
 import type { TChatPreferences } from './chat-preferences.ts';
 import { ChatSettingsBar, ChatTitleBar } from './chat-settings-bar.tsx';
-import { HistoryDrawer } from './history-drawer.tsx';
 import { MessageBox } from './message-box.tsx';
 import { MessageList } from './message-list.tsx';
 import { ReplyDialogs } from './reply-dialogs.tsx';
@@ -56,8 +54,7 @@ export function ChatScreen({
   const audio = useAudio();
   const messageAudio = useMessageAudio(audio, { characterId, hist });
   const history = useDrawer();
-  const memoryDrawer = useDrawer();
-  const loreDrawer = useDrawer();
+  const drawers = { memories: useDrawer(), history, lorebooks: useDrawer() };
   const [input, setInput] = useState('');
   const [isLimitOpen, setIsLimitOpen] = useState(false);
   const { isVoiceOn, isMonologueOn, isMemoryOn } = preferences;
@@ -256,7 +253,7 @@ export function ChatScreen({
           <ChatPanel
             onClose={() => preferences.setIsPanelOpen(false)}
             onNewChat={() => void onNewChat()}
-            drawers={{ memories: memoryDrawer, history, lorebooks: loreDrawer }}
+            drawers={drawers}
             addCharacter={renderAddCharacter(chat.hist)}
             isMonologueOn={isMonologueOn}
             setIsMonologueOn={preferences.setIsMonologueOn}
@@ -264,36 +261,23 @@ export function ChatScreen({
         )}
       </div>
 
-      <HistoryDrawer
+      <ChatDrawers
+        drawers={drawers}
         userId={user.id}
         characterId={characterId}
-        state={history.state}
-        onClose={history.close}
+        characterName={character.name}
+        hist={chat.hist}
+        isMemoryDisabled={isMemoryDisabled}
         onOpenChat={openChat}
         onDeletedChat={(uuid) => {
           if (uuid !== chat.hist) return;
           stopAll();
           startFresh();
         }}
-      />
-      <MemoriesDrawer
-        userId={user.id}
-        characterId={characterId}
-        state={memoryDrawer.state}
-        onClose={memoryDrawer.close}
-        canRemember={!isMemoryDisabled}
-        onOpenSource={() => {
-          memoryDrawer.close();
+        onOpenMemorySource={() => {
           // On narrow screens the panel lies over the chat: the message the memory came from shows.
           if (window.matchMedia('(max-width: 767px)').matches) preferences.setIsPanelOpen(false);
         }}
-      />
-      <ChatLorebooksDrawer
-        characterId={characterId}
-        characterName={character.name}
-        hist={chat.hist}
-        state={loreDrawer.state}
-        onClose={loreDrawer.close}
       />
       <ReplyDialogs
         isLimitOpen={isLimitOpen}
