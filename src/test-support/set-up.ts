@@ -79,7 +79,7 @@ export function setUpFliteEngine() {
 }
 
 /** A signed-in person of the suite's app, made before its tests (after the app). */
-export function setUpPerson(t: TTestApp, opts: { name?: string; isSubscribed?: boolean } = {}): TTestUser {
+export function setUpPerson(t: TTestApp, opts: Parameters<typeof createSignedInUser>[1] = {}): TTestUser {
   const person = {} as TTestUser;
   beforeAll(async () => {
     Object.assign(person, await createSignedInUser(t.database, opts));
