@@ -17,11 +17,13 @@ import { cookieHeader, request, signInThroughProvider, type TCookieJar } from '.
 import { openTestDatabase } from './test-db.ts';
 
 export const SERAPHINE = 1;
+/** An app process behind the proxy. */
 export type TInstance = {
-  name: string;
   port: number;
+  /** The instance itself, not through the proxy. */
   url: string;
   child: ChildProcess;
+  /** Its exit code, once it has exited. */
   exited: Promise<number | null>;
 };
 export type TEvent = TReplyStreamEvent & { at: number };
@@ -79,7 +81,7 @@ export function createInstances() {
       if (Date.now() > deadline) throw new Error(`${name} did not become ready`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const instance = { name, port, url, child, exited };
+    const instance = { port, url, child, exited };
     backends.push(instance);
     return instance;
   }
