@@ -189,7 +189,8 @@ async function keepFact(
     case 'delete': {
       await deleteFact(index.db, { ...owner, id: decision.id });
       if (decision.fact === null) return null;
-      const now = decision.fact === f.fact ? embedding : await stored(await index.vectorToKeep(decision.fact));
+      const now =
+        decision.fact === f.fact ? embedding : await stored(await index.vectorToKeep(decision.fact));
       return insertFact(index.db, {
         ...owner,
         ...words,
