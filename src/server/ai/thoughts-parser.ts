@@ -65,8 +65,17 @@ function splitUnclosed(
   return { thoughts: buffer, text: '' };
 }
 
-export function createThoughtsParser(options: { maxThoughtsChars?: number } = {}): TThoughtsParser {
+const NONE: TReplyChunk[] = [];
+
+/**
+ * @param options.onChunk takes each chunk as soon as it is decided; push() and end() then return none
+ * (the provider's stream: no array per delta)
+ */
+export function createThoughtsParser(
+  options: { maxThoughtsChars?: number; onChunk?: (chunk: TReplyChunk) => void } = {},
+): TThoughtsParser {
   const maxThoughtsChars = options.maxThoughtsChars ?? DEFAULT_MAX_THOUGHTS_CHARS;
+  const onChunk = options.onChunk;
   let mode: 'text' | 'thoughts' = 'text';
   let pending = '';
   let thoughts = '';
@@ -75,6 +84,7 @@ export function createThoughtsParser(options: { maxThoughtsChars?: number } = {}
   let heldWhitespace = '';
   let isAfterBlock = false;
   let out: TReplyChunk[] = [];
+  const emit = onChunk ?? ((chunk: TReplyChunk) => out.push(chunk));
 
   const emitText = (raw: string): void => {
     let s = raw;
@@ -86,7 +96,7 @@ export function createThoughtsParser(options: { maxThoughtsChars?: number } = {}
     const trimmed = body.trimEnd();
     heldWhitespace = body.slice(trimmed.length);
     if (trimmed !== '') {
-      out.push({ type: 'text', text: trimmed });
+      emit({ type: 'text', text: trimmed });
       hasText = true;
     }
   };
@@ -94,7 +104,7 @@ export function createThoughtsParser(options: { maxThoughtsChars?: number } = {}
   const emitThoughts = (raw: string): void => {
     const t = raw.trim();
     if (t === '') return;
-    out.push({ type: 'thoughts', text: thoughtBlocks > 0 ? `\n\n${t}` : t });
+    emit({ type: 'thoughts', text: thoughtBlocks > 0 ? `\n\n${t}` : t });
     thoughtBlocks++;
   };
 
@@ -147,6 +157,7 @@ export function createThoughtsParser(options: { maxThoughtsChars?: number } = {}
   };
 
   const take = (): TReplyChunk[] => {
+    if (out.length === 0) return NONE;
     const chunks = out;
     out = [];
     return chunks;

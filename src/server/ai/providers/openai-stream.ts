@@ -115,25 +115,32 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>) {
   }
 }
 
+const OVER: IteratorResult<TReplyChunk> = Object.freeze({ done: true, value: undefined });
+
 /**
  * Streams one reply. Thoughts tags in the text and reasoning deltas become `thoughts` chunks (dropped
  * unless `withThoughts`). Aborting ends the stream quietly; a model that cannot be reached before the
  * first byte is ModelUnavailableError; an error status is ModelHttpError; a cut connection throws.
+ *
+ * Written by hand rather than as an async generator: each network read is parsed as it comes and each
+ * next() is one promise (the read's, or a resolved one for a chunk already parsed), without a generator's
+ * own promises and turns per chunk (bench/reply-pipeline). As a generator would, it asks the model on the
+ * first next(), and return() stops reading (the connection is closed unless the answer was complete).
  */
-export async function* streamOpenAIChat(
+export function streamOpenAIChat(
   options: TOpenAIStreamOptions,
   { messages, withThoughts, signal, maxTokens }: TStreamReplyInput,
 ): AsyncGenerator<TReplyChunk> {
-  const body = JSON.stringify({ model: options.model, messages, stream: true, max_tokens: maxTokens });
-  const response = await open(options, body, signal);
-  if (!response?.body) return;
-
-  const thoughts = createThoughtsParser();
-  let pending: TReplyChunk[] = [];
+  let state: 'new' | 'open' | 'over' = 'new';
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  // Chunks parsed and not yet taken, from `head` on.
+  let queue: TReplyChunk[] = [];
+  let head = 0;
   let isDone = false;
-  const push = (chunks: TReplyChunk[]) => {
-    for (const chunk of chunks) if (withThoughts || chunk.type === 'text') pending.push(chunk);
+  const keep = (chunk: TReplyChunk) => {
+    if (withThoughts || chunk.type === 'text') queue.push(chunk);
   };
+  const thoughts = createThoughtsParser({ onChunk: keep });
   const parser = createParser({
     onEvent(event: EventSourceMessage) {
       if (isDone) return;
@@ -148,36 +155,107 @@ export async function* streamOpenAIChat(
       if (!delta) return;
       // Reasoning models send their thinking separately: it is the character's internal monologue.
       const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (reasoning && withThoughts) pending.push({ type: 'thoughts', text: reasoning });
-      if (delta.content) push(thoughts.push(delta.content));
+      if (reasoning && withThoughts) queue.push({ type: 'thoughts', text: reasoning });
+      if (delta.content) thoughts.push(delta.content);
     },
   });
-
   const decoder = new TextDecoder();
-  const reader = response.body.getReader();
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      parser.feed(decoder.decode(read.value, { stream: true }));
-      if (pending.length > 0) {
-        const ready = pending;
-        pending = [];
-        // One by one: `yield*` of an array would wrap it in an async iterator, a few promises more a chunk.
-        for (const chunk of ready) yield chunk;
-      }
-      if (isDone) break;
+
+  const taken = (): IteratorResult<TReplyChunk> | null => {
+    if (head < queue.length) return { done: false, value: queue[head++]! };
+    if (head > 0) {
+      queue = [];
+      head = 0;
     }
-  } catch (error) {
-    if (signal?.aborted) return;
+    return state === 'over' ? OVER : null;
+  };
+  // After [DONE] the rest of the body (its end, as a rule) is read in the background: cancelling it would
+  // abort the request and close the connection to the model instead of keeping it for the next.
+  const close = () => {
+    const r = reader;
+    reader = null;
+    if (!r) return;
+    if (isDone) void drain(r);
+    else void r.cancel().catch(() => {});
+  };
+  const end = (): IteratorResult<TReplyChunk> => {
+    state = 'over';
+    close();
+    if (!signal?.aborted || isDone) thoughts.end();
+    return taken()!;
+  };
+  const failed = (error: unknown): IteratorResult<TReplyChunk> => {
+    state = 'over';
+    queue = [];
+    head = 0;
+    close();
+    if (signal?.aborted) return OVER;
     throw error;
-  } finally {
-    // After [DONE] the rest of the body (its end, as a rule) is read in the background: cancelling it
-    // would abort the request and close the connection to the model instead of keeping it for the next.
-    if (isDone) void drain(reader);
-    else void reader.cancel().catch(() => {});
-  }
-  if (signal?.aborted && !isDone) return;
-  push(thoughts.end());
-  for (const chunk of pending) yield chunk;
+  };
+  const onRead = (
+    read: ReadableStreamReadResult<Uint8Array>,
+  ): IteratorResult<TReplyChunk> | Promise<IteratorResult<TReplyChunk>> => {
+    if (state === 'over') return OVER; // closed meanwhile
+    try {
+      if (read.done) return end();
+      parser.feed(decoder.decode(read.value, { stream: true }));
+    } catch (error) {
+      return failed(error);
+    }
+    if (isDone) return end();
+    return taken() ?? pump();
+  };
+  const pump = (): Promise<IteratorResult<TReplyChunk>> => reader!.read().then(onRead, failed);
+  const begin = async (): Promise<IteratorResult<TReplyChunk>> => {
+    state = 'open';
+    let response: Response | null;
+    try {
+      response = await open(
+        options,
+        JSON.stringify({ model: options.model, messages, stream: true, max_tokens: maxTokens }),
+        signal,
+      );
+    } catch (error) {
+      state = 'over';
+      throw error;
+    }
+    // Closed while the model was asked (return() in between): the answer is not read.
+    const isClosed = state !== 'open';
+    if (!response?.body || isClosed) {
+      state = 'over';
+      void response?.body?.cancel().catch(() => {});
+      return OVER;
+    }
+    reader = response.body.getReader();
+    return pump();
+  };
+
+  const self: AsyncGenerator<TReplyChunk> = {
+    next() {
+      const ready = taken();
+      if (ready) return Promise.resolve(ready);
+      return state === 'new' ? begin() : pump();
+    },
+    // As a generator closed at a yield: no more chunks, and the body is no longer read.
+    return(value) {
+      state = 'over';
+      queue = [];
+      head = 0;
+      close();
+      return Promise.resolve({ done: true, value });
+    },
+    async throw(error) {
+      await self.return(undefined);
+      throw error;
+    },
+    [Symbol.asyncIterator]() {
+      return self;
+    },
+    async [Symbol.asyncDispose]() {
+      await self.return(undefined);
+    },
+  };
+  return self;
 }
 
 /**
