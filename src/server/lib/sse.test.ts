@@ -2,7 +2,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sseFrame, streamEvents } from './sse.ts';
+import { sseFrame, sseTextFrame, streamEvents } from './sse.ts';
 
 describe('sseFrame', () => {
   it('writes the event name and its data as one line of JSON', () => {
@@ -10,6 +10,22 @@ describe('sseFrame', () => {
       'event: delta\ndata: {"text":"two\\nlines"}\n\n',
     );
     expect(() => sseFrame({ event: 'bad\nname', data: 1 })).toThrow();
+  });
+
+  it('writes a text event as the same bytes without the objects', () => {
+    for (const text of [
+      '',
+      ' the',
+      'two\nlines',
+      '"quoted" \\ back',
+      'emoji 🙂 é',
+      '\ud800 lone',
+      '</script>',
+    ]) {
+      expect(sseTextFrame('delta', text)).toBe(sseFrame({ event: 'delta', data: { text } }));
+      expect(sseTextFrame('thoughts', text)).toBe(sseFrame({ event: 'thoughts', data: { text } }));
+    }
+    expect(() => sseTextFrame('bad\rname', 'x')).toThrow();
   });
 });
 

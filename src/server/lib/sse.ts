@@ -9,6 +9,8 @@ export type TSseEvent = { event: string; data: unknown };
 export type TSseStream = {
   /** Writes one event; resolves at once unless the socket's buffer is full. A no-op once closed. */
   send(event: TSseEvent): Promise<void> | undefined;
+  /** As send({ event, data: { text } }), the same bytes, without the objects (a reply's every delta). */
+  sendText(event: string, text: string): Promise<void> | undefined;
   /** True once the client went away (or the stream ended): later sends are dropped. */
   readonly isClosed: boolean;
   /** Called once when the client goes away before the end. */
@@ -21,10 +23,26 @@ const HEADERS: Record<string, string> = {
   'x-accel-buffering': 'no',
 };
 
+/** Event names already checked, and the head of a `{ text }` event's frame under each. */
+const textHeads = new Map<string, string>();
+
+const checkedName = (event: string) => {
+  if (!textHeads.has(event)) {
+    if (/[\r\n]/.test(event)) throw new Error('An SSE event name must not contain a line break');
+    // Names are the code's own, a handful: the map stays small.
+    textHeads.set(event, `event: ${event}\ndata: {"text":`);
+  }
+  return event;
+};
+
 /** One SSE frame. JSON never holds a raw line break, so `data` is always a single line. */
 export function sseFrame({ event, data }: TSseEvent): string {
-  if (/[\r\n]/.test(event)) throw new Error('An SSE event name must not contain a line break');
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  return `event: ${checkedName(event)}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** sseFrame({ event, data: { text } }), byte for byte: JSON.stringify of that object is this. */
+export function sseTextFrame(event: string, text: string): string {
+  return `${textHeads.get(checkedName(event))}${JSON.stringify(text)}}\n\n`;
 }
 
 /**
@@ -70,6 +88,9 @@ export function streamEvents(
   const stream: TSseStream = {
     send(event) {
       return isClosed ? undefined : write(sseFrame(event));
+    },
+    sendText(event, text) {
+      return isClosed ? undefined : write(sseTextFrame(event, text));
     },
     get isClosed() {
       return isClosed;

@@ -103,7 +103,11 @@ export async function replyResponse(
       try {
         for (; !next.done; next = await events.next()) {
           // send() returns a promise only when the socket is full: awaiting nothing costs a tick per delta.
-          const full = send(toStreamEvent(next.value));
+          const event = next.value;
+          const full =
+            event.type === 'delta' || event.type === 'thoughts'
+              ? stream.sendText(event.type, event.text)
+              : send(toStreamEvent(event));
           if (full) await full;
         }
       } finally {
