@@ -1,6 +1,7 @@
 // A chat model behind a plan gate: each call waits for its slot (the first plan ahead). On a remote model
 // it also tells the adaptive limit how the provider answers (time to first token, 429/503), and a reply
 // the provider refuses before its first token waits for a slot again, where Plus is ahead.
+import { asAsyncGenerator } from '../lib/async-generator.ts';
 import type { AdaptiveLimit } from './adaptive-limit.ts';
 import type { TChatModel, TReplyChunk } from './chat-model.ts';
 import type { PlanGate } from './plan-gate.ts';
@@ -114,7 +115,7 @@ function gatedStream(
       }
     }
   };
-  const self: AsyncGenerator<TReplyChunk> = {
+  return asAsyncGenerator<TReplyChunk>({
     next() {
       if (isOver) return Promise.resolve(over());
       if (!inner) return first();
@@ -129,16 +130,5 @@ function gatedStream(
       }
       return { done: true, value };
     },
-    async throw(error) {
-      await self.return(undefined);
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return self;
-    },
-    async [Symbol.asyncDispose]() {
-      await self.return(undefined);
-    },
-  };
-  return self;
+  });
 }

@@ -4,6 +4,7 @@
 // cost near the floor (see bench/reply-pipeline.ts). The memory judge's structured answer is one plain
 // request here too: through the AI SDK it cost about 2 ms of CPU per judged message.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { asAsyncGenerator } from '../../lib/async-generator.ts';
 import {
   ModelUnavailableError,
   type TCompleteJsonInput,
@@ -230,7 +231,7 @@ export function streamOpenAIChat(
     return pump();
   };
 
-  const self: AsyncGenerator<TReplyChunk> = {
+  return asAsyncGenerator<TReplyChunk>({
     next() {
       const ready = taken();
       if (ready) return Promise.resolve(ready);
@@ -244,18 +245,7 @@ export function streamOpenAIChat(
       close();
       return Promise.resolve({ done: true, value });
     },
-    async throw(error) {
-      await self.return(undefined);
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return self;
-    },
-    async [Symbol.asyncDispose]() {
-      await self.return(undefined);
-    },
-  };
-  return self;
+  });
 }
 
 /**
