@@ -5,11 +5,14 @@ import type { TLogger } from '../lib/logger.ts';
 import { type TEmbedder, toVectorLiteral } from './embedder.ts';
 import { detectSearchCapabilities, type TSearchCapabilities } from './search-capabilities.ts';
 import { createSignsCache, type TSignsCandidates } from './signs-cache.ts';
+import { createTurnVectors, type TTurnVectors } from './turn-vectors.ts';
 
 export type TMemoryIndex = {
   db: TDb;
   embedder: TEmbedder;
   log?: TLogger;
+  /** The vectors of the messages recall embedded lately (a person's next turn puts them in its context). */
+  turnVectors: TTurnVectors;
   capabilities(): Promise<TSearchCapabilities>;
   /** The vector of a text, or null when the encoder fails (recall then uses full text alone). */
   embedOne(text: string): Promise<number[] | null>;
@@ -56,6 +59,7 @@ export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TL
     db,
     embedder,
     log,
+    turnVectors: createTurnVectors(),
     capabilities,
     embedOne,
     vectorToKeep: async (text) => ((await capabilities()).vector ? embedOne(text) : null),

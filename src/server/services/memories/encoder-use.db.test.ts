@@ -21,10 +21,10 @@ const t = setUpEncoderTestApp(
   { embeddings: true },
 );
 
-async function say(user: TTestUser, characterId: number, userInput: string) {
+async function say(user: TTestUser, characterId: number, userInput: string, hist?: string) {
   const res = await call(t, 'POST', '/assistant-reply-openai', {
     user,
-    json: { userId: user.id, characterId, userInput, memoryEnabled: true },
+    json: { userId: user.id, characterId, userInput, memoryEnabled: true, hist },
   });
   expect(res.status).toBe(200);
   const body = (await res.json()) as TReplyResponse;
@@ -65,5 +65,19 @@ describe('the encoder runs only when its vector is used', () => {
     const other = await say(person, ROOK, 'hello Rook');
     expect(other.embedding).toBeNull();
     expect(embedded.length).toBe(beforeRook);
+  });
+
+  it('embeds a follow-up alone in its chat: its previous turn’s vector was kept when it was the message', async () => {
+    const person = await createSignedInUser(t.database, { name: 'Grace Hopper' });
+    await say(person, SERAPHINE, 'I have a job interview at the museum on Wednesday');
+    const hasVectors = (await t.memory.capabilities()).vector;
+    const first = await say(person, SERAPHINE, 'I bought a new blazer for it');
+    const before = embedded.length;
+    const next = await say(person, SERAPHINE, 'did I tell you when it is?', first.hist);
+    expect(next.embedding).toHaveLength(512);
+    // Recall's one call: the message alone (its context is the kept vector of the turn before; without
+    // pgvector no context is searched at all).
+    expect(embedded.slice(before)[0]).toEqual(['did I tell you when it is?']);
+    if (!hasVectors) expect(embedded.length).toBe(before + 1);
   });
 });

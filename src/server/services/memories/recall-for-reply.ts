@@ -3,6 +3,7 @@ import { hasMemoriesOf, recallMemories } from '../../db/queries/memory-search.ts
 import { toVectorLiteral } from '../../memory/embedder.ts';
 import type { TMemoryIndex } from '../../memory/memory-index.ts';
 import { RECALL_MIN_SIMILARITY, RECALL_TOP } from '../../memory/thresholds.ts';
+import { embedInContext } from '../../memory/turn-vectors.ts';
 
 /** `fact` (when the judge kept one) is what the prompt says; else the person's words and the reply. */
 export type TPromptMemory = {
@@ -39,16 +40,18 @@ export async function recallForReply(
   }
   const c = await index.capabilities();
   // The message's vector goes back with the reply; recall searches by the message in its context (the
-  // person's last turns too: "what was her name?"), which only a database with vectors can use.
-  const context = [...recentUserTurns.slice(-2), message].join('\n');
-  let vectors: number[][] = [];
+  // person's last turn too: "what was her name?"), which only a database with vectors can use: the turn's
+  // vector was kept when it was the message (embedded with this one when not).
+  let vectors: { own: number[]; context: number[] } | null = null;
   try {
-    vectors = await embedder.embed(c.vector && context !== message ? [message, context] : [message]);
+    vectors = c.vector
+      ? await embedInContext(embedder, index.turnVectors, message, recentUserTurns)
+      : await embedder.embed([message]).then(([own]) => (own ? { own, context: own } : null));
   } catch (err) {
     log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
   }
-  const embedding = vectors[0] ?? null;
-  const recallVector = c.vector ? (vectors[1] ?? embedding) : null;
+  const embedding = vectors?.own ?? null;
+  const recallVector = c.vector ? (vectors?.context ?? null) : null;
   // Pinned memories and the best of the others, in one statement.
   const recallLiteral = recallVector ? toVectorLiteral(recallVector) : null;
   const { pinned, top } = await recallMemories(db, {
