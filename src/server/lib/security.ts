@@ -23,12 +23,22 @@ export function sameOriginWrites(publicUrl: string, exemptPaths: string[] = []):
 }
 
 export function limitBody(maxSize: number): MiddlewareHandler<TAppEnv> {
-  return bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new AppError('payload_too_large', `The request body is larger than ${maxSize} bytes`);
-    },
-  });
+  const tooLarge = () => {
+    throw new AppError('payload_too_large', `The request body is larger than ${maxSize} bytes`);
+  };
+  const limit = bodyLimit({ maxSize, onError: tooLarge });
+  return (c, next) => {
+    // As bodyLimit decides these (no body; a declared length that is not chunked), from the method and the
+    // headers alone: its first look at the body would turn @hono/node-server's light request into a whole
+    // web Request, whose body the route then reads through web streams instead of straight from Node.
+    const { method } = c.req;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length || '0', 10) > maxSize ? tooLarge() : next();
+    }
+    return limit(c, next);
+  };
 }
 
 export function securityHeaders(): MiddlewareHandler<TAppEnv> {
