@@ -89,15 +89,27 @@ function editDistance(a: string, b: string, limit: number): number {
   return previous[b.length] ?? limit + 1;
 }
 
+/** Words already corrected (most words come again and again): emptied when it grows past its size. */
+const corrected = new Map<string, string>();
+const CORRECTED_SIZE = 20_000;
+
 /** A misspelt key word's right spelling: one edit off for words of 6-7 letters, two for longer ones. */
 function correct(word: string): string {
   if (word.length < 5) return word;
+  const known = corrected.get(word);
+  if (known !== undefined) return known;
+  let right = word;
   for (const key of KEY_WORDS) {
-    if (word === key) return word;
+    if (word === key) break;
     const limit = key.length >= 8 ? 2 : 1;
-    if (word[0] === key[0] && editDistance(word, key, limit) <= limit) return key;
+    if (word[0] === key[0] && editDistance(word, key, limit) <= limit) {
+      right = key;
+      break;
+    }
   }
-  return word;
+  if (corrected.size >= CORRECTED_SIZE) corrected.clear();
+  corrected.set(word, right);
+  return right;
 }
 
 /**

@@ -37,11 +37,16 @@ const SEXUAL: RegExp[] = [
   /\b(moan|moans|moaned|moaning) (softly|loudly|with pleasure|your name|against)\b/,
 ];
 
-function matchesWithoutNegation(text: string, pattern: RegExp): boolean {
-  const global = new RegExp(pattern.source, 'g');
-  for (const match of text.matchAll(global)) {
+/** The same patterns, global, made once: a reply is checked at each sentence's end as it streams. */
+const ENCOURAGING_ALL = ENCOURAGING.map((pattern) => new RegExp(pattern.source, 'g'));
+
+/** As a loop over text.matchAll(pattern) (which copies the pattern), on the one global copy. */
+function matchesWithoutNegation(text: string, global: RegExp): boolean {
+  global.lastIndex = 0;
+  for (let match = global.exec(text); match !== null; match = global.exec(text)) {
     const before = text.slice(Math.max(0, match.index - 40), match.index);
     if (!NEGATION.test(before)) return true;
+    if (match[0] === '') global.lastIndex++;
   }
   return false;
 }
@@ -49,7 +54,7 @@ function matchesWithoutNegation(text: string, pattern: RegExp): boolean {
 /** The first problem of a (possibly partial) reply, or null when it may be kept. */
 export function checkReply(reply: string, opts: { isMinor: boolean }): TReplyProblem | null {
   const text = normaliseText(reply);
-  if (ENCOURAGING.some((p) => matchesWithoutNegation(text, p))) return 'encourages_self_harm';
+  if (ENCOURAGING_ALL.some((p) => matchesWithoutNegation(text, p))) return 'encourages_self_harm';
   if (opts.isMinor && SEXUAL.some((p) => p.test(text))) return 'sexual_content';
   return null;
 }
