@@ -1,7 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { ChatPage } from './pages/chat.ts';
 import { LoginPage } from './pages/login.ts';
 import { expect, newPerson, test } from './support/fixtures.ts';
+import { desktopAndPhoneShots } from './support/screens.ts';
 
 // The embedded path end to end: no model → opening a chat says so (the owner is offered the download,
 // everyone else reads a plain line), a message sent meanwhile is kept → llama.cpp answers.
@@ -13,18 +14,6 @@ async function signedIn(browser: Browser, name: string) {
   await new LoginPage(page).signIn(newPerson(name));
   await expect(page).toHaveURL(/\/$/);
   return { context, page };
-}
-
-async function shots(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The sidebar and the chat panel open as layers over a phone's screen: closed, as a person would.
-  for (const button of ['Collapse sidebar', 'Close panel']) {
-    const close = page.getByRole('button', { name: button, exact: true });
-    if (await close.isVisible()) await close.click();
-  }
-  await page.screenshot({ path: `test-results/screens/${name}-phone.png` });
-  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test('with no model, opening a chat says so, a message sent is kept, the owner downloads one and the character answers through llama.cpp', async ({
@@ -42,7 +31,7 @@ test('with no model, opening a chat says so, a message sent is kept, the owner d
   const choices = panel.getByRole('list', { name: 'Models to download' }).getByRole('listitem');
   await expect(choices).toHaveCount(2);
   await expect(chat.userMessages()).toHaveCount(0);
-  await shots(page, 'no-model-owner');
+  await desktopAndPhoneShots(page, 'no-model-owner', { width: 1280, height: 720 });
 
   // Anyone else: a plain line, no operator's advice, no download; their message is kept.
   const guest = await signedIn(browser, 'Nomodel Guest');
@@ -51,7 +40,7 @@ test('with no model, opening a chat says so, a message sent is kept, the owner d
   const line = guest.page.getByRole('region', { name: 'No chat model' });
   await expect(line).toHaveText('This Kindred has no model yet.');
   await expect(guest.page.getByText(/OPENAI_BASE_URL|Download|Only the owner/)).toHaveCount(0);
-  await shots(guest.page, 'no-model-guest');
+  await desktopAndPhoneShots(guest.page, 'no-model-guest', { width: 1280, height: 720 });
   await guestChat.send('Seraphine Vale', 'Is anyone home?');
   await expect(guestChat.conversation.getByRole('alert')).toContainText('This Kindred has no model yet.');
   await guest.page.reload();

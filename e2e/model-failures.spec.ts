@@ -1,9 +1,9 @@
 // When the model fails: a model killed mid-reply keeps its words on screen and after a reload, marked as
 // cut off, with Continue and Retry; a model that is down for a moment says it did not answer (never "no
 // model", never the operator's advice). The main server's fake model is switched over HTTP.
-import type { Page } from '@playwright/test';
 import { ControlsPage } from './pages/conversation-controls.ts';
 import { expect, test } from './support/fixtures.ts';
+import { desktopAndPhoneShots } from './support/screens.ts';
 
 const SERAPHINE = { id: 1, name: 'Seraphine Vale' };
 const CUT_OFF = 'Cut off: the model stopped before the reply was finished.';
@@ -26,18 +26,6 @@ test.afterEach(async () => {
   await setModel('ok');
 });
 
-async function phoneShot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The sidebar and the chat panel open as layers over a phone's screen: closed, as a person would.
-  for (const button of ['Collapse sidebar', 'Close panel']) {
-    const close = page.getByRole('button', { name: button, exact: true });
-    if (await close.isVisible()) await close.click();
-  }
-  await page.screenshot({ path: `test-results/screens/${name}-phone.png` });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('a model killed mid-reply keeps its text, marked as cut off, after a reload too; Continue and Retry go on', async ({
   page,
   signIn,
@@ -52,7 +40,7 @@ test('a model killed mid-reply keeps its text, marked as cut off, after a reload
   await expect(cutOff.getByText(CUT_OFF)).toBeVisible();
   await expect(chat.replies().last()).toHaveText(firstTwo(first));
   await expect(chat.conversation.getByText('could not answer')).toHaveCount(0);
-  await phoneShot(page, 'cut-off');
+  await desktopAndPhoneShots(page, 'cut-off');
 
   await page.reload();
   await expect(chat.replies().last()).toHaveText(firstTwo(first));
@@ -97,7 +85,7 @@ test('a model that is down for a moment says it did not answer, keeps the messag
   await expect(page.getByRole('region', { name: 'No chat model' })).toHaveCount(0);
   await expect(page.getByText(/OPENAI_BASE_URL|npm run model:download|Download model/)).toHaveCount(0);
   await expect(chat.userMessages().last()).toHaveText(text);
-  await phoneShot(page, 'model-down');
+  await desktopAndPhoneShots(page, 'model-down');
 
   await page.reload();
   await expect(chat.userMessages().last()).toHaveText(text);
