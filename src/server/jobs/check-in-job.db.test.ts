@@ -1,18 +1,19 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type TFakeOpenAI } from '../../test-support/fake-openai-server.ts';
 import { createSignedInUser } from '../../test-support/test-app.ts';
 import { openTestDatabase } from '../../test-support/test-db.ts';
 import { insertTestMemory } from '../../test-support/test-memories.ts';
 import { until as waitFor } from '../../test-support/until.ts';
+import { ModelUnavailableError } from '../ai/chat-model.ts';
 import { modelSetFromConfig } from '../ai/model-set.ts';
 import { loadConfig } from '../config.ts';
 import type { TDatabase } from '../db/client.ts';
 import { chatLogs, chatMessages, memories } from '../db/schema.ts';
-import { createLogger } from '../lib/logger.ts';
+import { createLogger, type TLogger } from '../lib/logger.ts';
 import { sendDueCheckIns } from '../services/memories/send-check-ins.ts';
 import { checkInJob } from './check-in-job.ts';
 import { createJobRunner } from './runner.ts';
@@ -135,6 +136,40 @@ describe('check-ins', () => {
     const allQuiet = configWith({ CHECKIN_DAILY_CAP: '10', CHECKIN_QUIET_HOURS: `${h}-${(h + 1) % 24}` });
     expect(await sendDueCheckIns({ db: database.db, config: allQuiet, pickModel })).toEqual([]);
     expect(await sendDueCheckIns({ db: database.db, config: quiet, pickModel })).toHaveLength(1);
+    await models.dispose();
+  });
+
+  it('a sweep that finds no chat model answering stops at the first, says so once, and keeps every check-in due', async () => {
+    // Two people, one due each (a sweep sends one check-in a person).
+    const people = [await createSignedInUser(database), await createSignedInUser(database)];
+    const due = [
+      await remember(people[0]!.id, SERAPHINE, 'My driving test is on Thursday'),
+      await remember(people[1]!.id, SERAPHINE, 'My cat Pepper is at the vet tomorrow'),
+    ];
+    const said: { level: string; msg: string }[] = [];
+    const log = Object.fromEntries(
+      ['info', 'warn', 'error'].map((level) => [
+        level,
+        (_: unknown, msg: string) => said.push({ level, msg }),
+      ]),
+    ) as unknown as TLogger;
+    let asked = 0;
+    const pickModel = async () => {
+      asked++;
+      throw new ModelUnavailableError('No chat model that is set up answered just now.');
+    };
+    const config = configWith({ CHECKIN_DAILY_CAP: '10' });
+    expect(await sendDueCheckIns({ db: database.db, config, pickModel, log })).toEqual([]);
+    expect(asked).toBe(1);
+    expect(said).toEqual([{ level: 'info', msg: 'check-ins wait: no chat model answered' }]);
+    // Released, so the next sweep with a model sends them.
+    const ids = due.map((m) => m.id);
+    const rows = await database.db.select().from(memories).where(inArray(memories.id, ids));
+    expect(rows.filter((r) => r.checkedIn)).toHaveLength(0);
+    const models = modelSetFromConfig(config);
+    await sendDueCheckIns({ db: database.db, config, pickModel: () => models.forBackground('remote') });
+    const after = await database.db.select().from(memories).where(inArray(memories.id, ids));
+    expect(after.filter((r) => r.checkedIn)).toHaveLength(due.length);
     await models.dispose();
   });
 });

@@ -1,6 +1,6 @@
 // Check-ins: the character writes first, picking up something the person told them ('How did the interview go?').
 
-import type { TChatModel } from '../../ai/chat-model.ts';
+import { ModelUnavailableError, type TChatModel } from '../../ai/chat-model.ts';
 import { buildPrompt } from '../../ai/prompt.ts';
 import type { TConfig } from '../../config.ts';
 import type { TDb } from '../../db/client.ts';
@@ -75,6 +75,14 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
       );
     } catch (err) {
       await releaseCheckIn(db, candidate.memoryId);
+      if (err instanceof ModelUnavailableError) {
+        // Every other check-in of this sweep would meet the same: they wait for the next sweep, said once.
+        deps.log?.info(
+          { reason: err.message, due: candidates.length },
+          'check-ins wait: no chat model answered',
+        );
+        break;
+      }
       deps.log?.warn({ err, memoryId: candidate.memoryId }, 'check-in not written');
     }
   }
