@@ -42,8 +42,24 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
     now,
   });
   const written: string[] = [];
+  // One model for the sweep, asked for when the first check-in may go (not at all when none may).
+  let model: TChatModel | undefined;
   for (const candidate of candidates) {
     if (isQuietNow(quiet, candidate.timeZone, now)) continue;
+    try {
+      model ??= await deps.pickModel();
+    } catch (err) {
+      if (!(err instanceof ModelUnavailableError)) {
+        deps.log?.warn({ err, memoryId: candidate.memoryId }, 'check-in not written');
+        continue;
+      }
+      // Nothing claimed: every check-in due stays due for the next sweep, said once.
+      deps.log?.info(
+        { reason: err.message, due: candidates.length },
+        'check-ins wait: no chat model answered',
+      );
+      break;
+    }
     if (!(await claimCheckIn(db, candidate.memoryId))) continue; // another process took it
     try {
       // The character's lorebooks see what the check-in picks up, as a reply would.
@@ -53,7 +69,7 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
         chatUuid: null,
         history: [{ content: candidate.fact ?? candidate.content }],
       });
-      const text = await writeCheckIn(await deps.pickModel(), candidate, lore);
+      const text = await writeCheckIn(model, candidate, lore);
       const chatUuid = await insertCheckInLog(db, {
         userId: candidate.userId,
         characterId: candidate.characterId,
@@ -75,14 +91,6 @@ export async function sendDueCheckIns(deps: TCheckInDeps): Promise<string[]> {
       );
     } catch (err) {
       await releaseCheckIn(db, candidate.memoryId);
-      if (err instanceof ModelUnavailableError) {
-        // Every other check-in of this sweep would meet the same: they wait for the next sweep, said once.
-        deps.log?.info(
-          { reason: err.message, due: candidates.length },
-          'check-ins wait: no chat model answered',
-        );
-        break;
-      }
       deps.log?.warn({ err, memoryId: candidate.memoryId }, 'check-in not written');
     }
   }
