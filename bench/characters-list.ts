@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openPglite, wrapPglite } from '../src/server/db/client.ts';
+import { openPglite, wrapPglite } from '../src/server/db/pglite.ts';
 import { characters, sessions, users } from '../src/server/db/schema.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { createLogger } from '../src/server/lib/logger.ts';

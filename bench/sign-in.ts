@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { openPglite, wrapPglite } from '../src/server/db/client.ts';
+import { openPglite, wrapPglite } from '../src/server/db/pglite.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { cookieHeader, signInThroughProvider } from '../src/test-support/sign-in-flow.ts';

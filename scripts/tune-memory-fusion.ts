@@ -2,7 +2,7 @@
 // even-numbered paraphrase pairs and the second person's dev pairs), and prints the best settings. The test
 // splits are never read here (the odd-numbered pairs' memories are stored, as their person's others).
 // Run: node --import tsx scripts/tune-memory-fusion.ts
-import { openPglite, wrapPglite } from '../src/server/db/client.ts';
+import { openPglite, wrapPglite } from '../src/server/db/pglite.ts';
 import { insertMemory } from '../src/server/db/queries/memories.ts';
 import { bm25Arm, type TArmHit, vectorArm } from '../src/server/db/queries/memory-arms.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';

@@ -20,7 +20,7 @@ async function relayEmbedder(): Promise<import('../../src/server/memory/embedder
 }
 
 export async function runRelay() {
-  const { openDatabase, openPglite, wrapPglite } = await import('../../src/server/db/client.ts');
+  const { openDatabase } = await import('../../src/server/db/client.ts');
   const { seedDatabase } = await import('../../src/server/db/seed/seed.ts');
   const { createMemoryService } = await import('../../src/server/services/memories/memory-service.ts');
   const { toVectorLiteral } = await import('../../src/server/memory/embedder.ts');
@@ -47,6 +47,7 @@ export async function runRelay() {
     query = async (name, text, params) => (await pool.query({ name, text, values: params })).rows;
     close = () => pool.end();
   } else {
+    const { openPglite, wrapPglite } = await import('../../src/server/db/pglite.ts');
     const client = await openPglite(mkdtempSync(path.join(os.tmpdir(), 'kindred-relay-')));
     const database = wrapPglite(client);
     await database.migrate();

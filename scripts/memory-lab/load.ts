@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPglite } from '../../src/server/db/client.ts';
+import { openPglite } from '../../src/server/db/pglite.ts';
 import { createUseLiteEmbedder } from '../../src/server/memory/use-lite-embedder.ts';
 import { CONVERSATIONS, type TQuestionType } from '../../src/test-support/conversation-set/index.ts';
 import {

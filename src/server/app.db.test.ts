@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../test-support/set-up.ts';
 import { call } from '../test-support/test-app.ts';
 import { createApp } from './app.ts';
-import { openPglite, wrapPglite } from './db/client.ts';
+import { openPglite, wrapPglite } from './db/pglite.ts';
 import { createLogger } from './lib/logger.ts';
 
 const t = setUpTestApp();

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, type TDatabase, wrapPglite, wrapPostgres } from '../server/db/client.ts';
+import { type TDatabase, wrapPostgres } from '../server/db/client.ts';
+import { openPglite, wrapPglite } from '../server/db/pglite.ts';
 import { seedDatabase } from '../server/db/seed/seed.ts';
 import { withDatabase } from './global-setup.ts';
 

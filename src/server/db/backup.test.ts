@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pgliteDir } from './backup.ts';
-import { openPglite } from './client.ts';
+import { openPglite } from './pglite.ts';
 
 async function rows(dataDir: string) {
   const client = await openPglite(pgliteDir(dataDir));

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { openPglite } from './client.ts';
+import { openPglite } from './pglite.ts';
 
 export const pgliteDir = (dataDir: string) => path.join(dataDir, 'db');
 

@@ -1,19 +1,13 @@
-// Opens the database: PGlite in the data folder by default, PostgreSQL when DATABASE_URL is set.
-import { mkdirSync } from 'node:fs';
+// Opens the database: PGlite in the data folder by default (db/pglite.ts, loaded only then), PostgreSQL
+// when DATABASE_URL is set.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { withNamedStatements } from './pg-named.ts';
-import { withPreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
 export type TDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,23 +23,6 @@ export type TDatabase = {
 };
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return PGlite.create(dataDir, { extensions: { vector, pg_trgm, btree_gin } });
-}
-
-export function wrapPglite(client: PGlite): TDatabase {
-  // Queries run as kept prepared statements (PGlite would parse and plan each one anew); migrations as they are.
-  const db = drizzlePglite({ client: withPreparedStatements(client), schema }) as unknown as TDb;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
-    pglite: client,
-  };
-}
 
 export function wrapPostgres(connectionString: string, max = 10): TDatabase {
   // Queries run as named statements (prepared once per connection); migrations on a pool of their own.
@@ -69,6 +46,7 @@ export function wrapPostgres(connectionString: string, max = 10): TDatabase {
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
   if (opts.databaseUrl) return wrapPostgres(opts.databaseUrl);
+  const { openPglite, wrapPglite } = await import('./pglite.ts');
   return wrapPglite(await openPglite(path.join(opts.dataDir, 'db')));
 }
 

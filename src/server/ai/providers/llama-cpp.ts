@@ -2,12 +2,7 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
-import {
-  type ChatHistoryItem,
-  LlamaChat,
-  type LlamaContext,
-  type LlamaContextSequence,
-} from 'node-llama-cpp';
+import type { ChatHistoryItem, LlamaContext, LlamaContextSequence } from 'node-llama-cpp';
 import { ModelUnavailableError, type TChatModel, type TChatTurn, type TReplyChunk } from '../chat-model.ts';
 import { createThoughtsParser } from '../thoughts-parser.ts';
 import { loadPrebuiltModel, type TLoadedModel } from './prebuilt-llama.ts';
@@ -97,9 +92,9 @@ export function createLlamaCppModel(options: TLlamaCppOptions): TLlamaCppModel {
     isAvailable: () => fileExists().catch(() => false),
 
     async *streamReply({ messages, withThoughts, signal, maxTokens }) {
-      const { context } = await loaded();
+      const { lib, context } = await loaded();
       const sequence = await acquireSequence(context);
-      const chat = new LlamaChat({ contextSequence: sequence, autoDisposeSequence: false });
+      const chat = new lib.LlamaChat({ contextSequence: sequence, autoDisposeSequence: false });
       const stop = new AbortController();
       const parser = createThoughtsParser();
       const pending: TReplyChunk[] = [];
@@ -164,12 +159,12 @@ export function createLlamaCppModel(options: TLlamaCppOptions): TLlamaCppModel {
     },
 
     async completeJson({ messages, schema, signal, maxTokens }) {
-      const { llama, context } = await loaded();
+      const { lib, llama, context } = await loaded();
       // Grammar-constrained sampling: the model can only produce JSON that follows the schema.
       // biome-ignore lint/suspicious/noExplicitAny: node-llama-cpp types the schema as a literal type
       const grammar = await llama.createGrammarForJsonSchema(schema as any);
       const sequence = await acquireSequence(context);
-      const chat = new LlamaChat({ contextSequence: sequence, autoDisposeSequence: false });
+      const chat = new lib.LlamaChat({ contextSequence: sequence, autoDisposeSequence: false });
       try {
         const result = await chat.generateResponse(toHistory(messages), {
           grammar,
