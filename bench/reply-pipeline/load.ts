@@ -71,7 +71,7 @@ async function runOnce(c: TCase): Promise<TRunResult> {
   const perRound = ours.rounds.map((micros, i) => micros / floor.rounds[i]!);
   const ratio = ours.cpu.cpuMicros / ours.turns / (floor.cpu.cpuMicros / floor.turns);
   console.log(
-    `    ratio ${ratio.toFixed(2)}× (rounds ${Math.min(...perRound).toFixed(2)}–${Math.max(...perRound).toFixed(2)}×)`,
+    `    ratio ${ratio.toFixed(2)}× (rounds in order ${perRound.map((x) => x.toFixed(2)).join(', ')})`,
   );
   return {
     kindredMs: ours.cpu.cpuMicros / 1000 / ours.turns,
