@@ -1,5 +1,5 @@
-// Run in a child process by src/server/packages-at-start.test.ts: builds the app as `npm start` does for
-// a server on PostgreSQL with a remote model and no Stripe, and prints (JSON) the npm packages it loaded.
+// Run in a child process by src/server/packages-at-start.test.ts: builds the app (createApp) as the server
+// does for one on PostgreSQL with a remote model and no Stripe, and prints (JSON) the npm packages it loaded.
 // Nothing connects: the pool opens its connections on the first query, the model on the first reply.
 import { registerHooks } from 'node:module';
 

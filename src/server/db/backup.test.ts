@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pgliteDir } from './backup.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite, pgliteDir } from './pglite.ts';
 
 async function rows(dataDir: string) {
   const client = await openPglite(pgliteDir(dataDir));

@@ -1,13 +1,7 @@
 // Backup and restore of the embedded database: PGlite's data-dir dump (a .tar.gz of DATA_DIR/db).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { openPglite } from './pglite.ts';
-
-export const pgliteDir = (dataDir: string) => path.join(dataDir, 'db');
+import { openPglite, pgliteDir } from './pglite.ts';
 
 /** Writes the dump to `file` (default DATA_DIR/backups/kindred-<time>.tar.gz) and returns its path. */
 export async function backupEmbeddedDatabase(dataDir: string, file?: string): Promise<string> {
@@ -41,11 +35,7 @@ export async function restoreEmbeddedDatabase(
     keptAs = `${dir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dir, keptAs);
   }
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, {
-    extensions: { vector, pg_trgm, btree_gin },
-    loadDataDir: new Blob([bytes]),
-  });
+  const client = await openPglite(dir, { loadDataDir: new Blob([bytes]) });
   await client.query('select 1');
   await client.close();
   return { keptAs };

@@ -46,8 +46,8 @@ export function wrapPostgres(connectionString: string, max = 10): TDatabase {
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<TDatabase> {
   if (opts.databaseUrl) return wrapPostgres(opts.databaseUrl);
-  const { openPglite, wrapPglite } = await import('./pglite.ts');
-  return wrapPglite(await openPglite(path.join(opts.dataDir, 'db')));
+  const { openPglite, pgliteDir, wrapPglite } = await import('./pglite.ts');
+  return wrapPglite(await openPglite(pgliteDir(opts.dataDir)));
 }
 
 /** node-postgres and PGlite return raw results in different shapes. */
