@@ -5,7 +5,7 @@ import { asAsyncGenerator } from '../lib/async-generator.ts';
 import type { AdaptiveLimit } from './adaptive-limit.ts';
 import type { TChatModel, TReplyChunk } from './chat-model.ts';
 import type { PlanGate } from './plan-gate.ts';
-import { ModelHttpError } from './providers/openai-stream.ts';
+import { ModelHttpError } from './providers/model-request.ts';
 
 /** How many times a reply the provider refused goes back in the queue before the refusal stands. */
 export const REQUEUES_ON_PUSHBACK = 5;

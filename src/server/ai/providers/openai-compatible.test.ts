@@ -102,6 +102,45 @@ describe('OpenAI-compatible provider against the fake server', () => {
     server.setMode('ok');
   });
 
+  it('a reader slower than the model gets every chunk in order, and the connection is kept', async () => {
+    // 300 tokens at once: more than the stream holds parsed before it stops reading the network.
+    const fast = await startFakeOpenAI({ apiKey: 'sk-test', model: 'gpt-test', replyTokens: 300 });
+    try {
+      const slow = createOpenAICompatibleModel({ baseURL: fast.url, apiKey: 'sk-test', model: 'gpt-test' });
+      const whole = await collect(slow, { messages: prompt(false), withThoughts: false });
+      expect(whole.chunks.length).toBeGreaterThan(100);
+      // (A second request at once may find the first connection not yet free: counted from here.)
+      await collect(slow, { messages: prompt(false), withThoughts: false });
+      const opened = fast.connections();
+      const chunks: TReplyChunk[] = [];
+      for await (const chunk of slow.streamReply({ messages: prompt(false), withThoughts: false })) {
+        if (chunks.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+        chunks.push(chunk);
+      }
+      expect(chunks.map((c) => c.text).join('')).toBe(whole.text);
+      expect(fast.connections()).toBe(opened);
+    } finally {
+      await fast.close();
+    }
+  });
+
+  it('a connection cut while the reader is busy throws at its next read', async () => {
+    server.setMode('drop');
+    server.setTokenDelay(5);
+    const stream = model.streamReply({ messages: prompt(false), withThoughts: false });
+    const first = await stream.next();
+    expect(first.done).toBe(false);
+    // The cut comes while nobody reads; it is not lost.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(
+      (async () => {
+        for (let next = await stream.next(); !next.done; next = await stream.next());
+      })(),
+    ).rejects.toThrow();
+    server.setTokenDelay(0);
+    server.setMode('ok');
+  });
+
   it('a hanging model can be aborted', async () => {
     server.setMode('hang');
     const started = Date.now();
