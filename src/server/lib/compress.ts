@@ -39,8 +39,11 @@ export function compressResponses(threshold = COMPRESS_THRESHOLD_BYTES): Middlew
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206) return;
-    if (!isCompressible(res)) return;
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206) return;
+    // Status and headers first: under @hono/node-server they are read from the handler's plain answer,
+    // while `body` makes a whole web Response of it (in a V8 profile of bench:reply-pipeline, about 35 µs
+    // of each streamed reply's CPU, for an answer this never compresses).
+    if (!isCompressible(res) || !res.body) return;
     const declared = res.headers.get('content-length');
     if (declared !== null && Number(declared) < threshold) return;
     const vary = res.headers.get('vary');
