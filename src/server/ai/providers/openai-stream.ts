@@ -1,8 +1,9 @@
 // The streaming path of OpenAI-compatible chat (OpenAI, vLLM, LM Studio, OpenRouter, Ollama's /v1): one
-// request (model-request.ts), the body read as Node 'data' events, the server-sent events parsed by eventsource-parser, each delta read straight from the JSON. No stream
-// stages and no per-chunk schema validation: the reply path is a relay, and this keeps its cost near the
-// floor (see bench/reply-pipeline.ts). The memory judge's structured answer is one plain
-// request here too: through the AI SDK it cost about 2 ms of CPU per judged message.
+// request (model-request.ts), its body read as Node 'data' events, the server-sent events parsed by
+// eventsource-parser, each delta read straight from the JSON. No stream stages and no per-chunk schema
+// validation: the reply path is a relay, and this keeps its cost near the floor (see
+// bench/reply-pipeline.ts). The memory judge's structured answer is one plain request here too: through the
+// AI SDK it cost about 2 ms of CPU per judged message.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { asAsyncGenerator } from '../../lib/async-generator.ts';
 import type { TCompleteJsonInput, TReplyChunk, TStreamReplyInput } from '../chat-model.ts';
