@@ -10,11 +10,19 @@ import { createUseLiteEmbedder } from './use-lite-embedder.ts';
 /** The vector column's width (migration 0001): the embedded encoder's, and what remote ones are asked for. */
 export const EMBEDDING_DIMENSIONS = 512;
 
+export type TEmbedOptions = {
+  /**
+   * Work nobody is waiting on (the memory judge's facts, re-embedding): the embedded encoder runs a reply's
+   * texts before it, whenever both wait.
+   */
+  background?: boolean;
+};
+
 export type TEmbedder = {
   /** Stored with every vector: a different id means the vectors must be made again. */
   id: string;
   /** Unit-length vectors of EMBEDDING_DIMENSIONS numbers, one per text, in order. */
-  embed(texts: string[]): Promise<number[][]>;
+  embed(texts: string[], options?: TEmbedOptions): Promise<number[][]>;
   /** CPU the encoder used in its own thread so far (the embedded one has a thread; remote ones do not). */
   usage?(): Promise<{ cpuMicros: number }>;
   /** An encoder that can change while the server runs names the one that made a vector it returned. */

@@ -43,16 +43,16 @@ export function createMemoryEncoder(options: {
       return gguf?.id ?? shipped.id;
     },
     modelOf: (vector) => madeBy.get(vector),
-    async embed(texts) {
+    async embed(texts, options) {
       const used = gguf;
       if (used) {
         try {
-          return tagged(used.id, await used.embed(texts));
+          return tagged(used.id, await used.embed(texts, options));
         } catch (error) {
           fallBack(used, error);
         }
       }
-      return tagged(shipped.id, await shipped.embed(texts));
+      return tagged(shipped.id, await shipped.embed(texts, options));
     },
     usage: () => shipped.usage?.() ?? Promise.resolve({ cpuMicros: 0 }),
     shipped,

@@ -2,7 +2,7 @@
 // searched without), and what search can use on this database (detected once).
 import type { TDb } from '../db/client.ts';
 import type { TLogger } from '../lib/logger.ts';
-import { type TEmbedder, toVectorLiteral } from './embedder.ts';
+import { type TEmbedder, type TEmbedOptions, toVectorLiteral } from './embedder.ts';
 import { detectSearchCapabilities, type TSearchCapabilities } from './search-capabilities.ts';
 import { createSignsCache, type TSignsCandidates } from './signs-cache.ts';
 import { createTurnVectors, type TTurnVectors } from './turn-vectors.ts';
@@ -15,12 +15,12 @@ export type TMemoryIndex = {
   turnVectors: TTurnVectors;
   capabilities(): Promise<TSearchCapabilities>;
   /** The vector of a text, or null when the encoder fails (recall then uses full text alone). */
-  embedOne(text: string): Promise<number[] | null>;
+  embedOne(text: string, options?: TEmbedOptions): Promise<number[] | null>;
   /**
    * The vector to keep with a memory: null on a database without pgvector, where no vector is stored or
    * searched (the encoder is not run for it), or when the encoder fails.
    */
-  vectorToKeep(text: string): Promise<number[] | null>;
+  vectorToKeep(text: string, options?: TEmbedOptions): Promise<number[] | null>;
   /** pgvector text form of a vector when this database has pgvector, else null. */
   vectorFor(vector: number[] | null): Promise<string | null>;
   /**
@@ -46,9 +46,9 @@ export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TL
     });
     return caps;
   };
-  const embedOne = async (text: string) => {
+  const embedOne = async (text: string, options?: TEmbedOptions) => {
     try {
-      const [v] = await embedder.embed([text]);
+      const [v] = await embedder.embed([text], options);
       return v ?? null;
     } catch (err) {
       log?.warn({ err, embeddings: embedder.id }, 'embedding failed');
@@ -62,7 +62,7 @@ export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TL
     turnVectors: createTurnVectors(),
     capabilities,
     embedOne,
-    vectorToKeep: async (text) => ((await capabilities()).vector ? embedOne(text) : null),
+    vectorToKeep: async (text, options) => ((await capabilities()).vector ? embedOne(text, options) : null),
     vectorFor: async (vector) => ((await capabilities()).vector && vector ? toVectorLiteral(vector) : null),
     async candidatesFor(userId, characterId, vector) {
       if (!vector || !(await capabilities()).vector) return null;

@@ -35,6 +35,29 @@ describe('the embedded encoder, in its own thread', () => {
     expect(await embedder.embed([])).toEqual([]);
   });
 
+  it("runs a reply's text before background work that came first, and still answers the background in full", async () => {
+    const embedder = createUseLiteEmbedder();
+    await embedder.embed(['warm the encoder up']);
+    const finished: string[] = [];
+    const facts = Array.from({ length: 24 }, (_, k) => `${texts[k % 3]!}, fact number ${k}`);
+    const judge = embedder.embed(facts, { background: true }).then((v) => {
+      finished.push('judge');
+      return v;
+    });
+    const reply = embedder.embed([texts[3]!]).then((v) => {
+      finished.push('reply');
+      return v;
+    });
+    const [judged, [asked]] = await Promise.all([judge, reply]);
+    expect(finished).toEqual(['reply', 'judge']);
+    // Cut into runs, the background texts come back whole, in order, as they would alone.
+    expect(judged).toHaveLength(facts.length);
+    const [last] = await embedder.embed([facts[23]!]);
+    expect(cosine(judged[23]!, last!)).toBeGreaterThan(0.9999);
+    const [alone] = await embedder.embed([texts[3]!]);
+    expect(cosine(asked!, alone!)).toBeGreaterThan(0.9999);
+  });
+
   // 41 encoder runs of 2,000 characters in one thread: about 7 s alone here, more beside the rest of the suite.
   it('encodes a worst-case load (many long texts at once) inside its bounded heap, each as it would alone', async () => {
     const embedder = createUseLiteEmbedder();

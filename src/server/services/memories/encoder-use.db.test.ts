@@ -10,12 +10,15 @@ const SERAPHINE = 1;
 const ROOK = 3;
 
 const embedded: string[][] = [];
+/** The calls that said nobody waits on them (the embedded encoder runs replies' texts first). */
+const inBackground = new Set<string[]>();
 const t = setUpEncoderTestApp(
   (real) => ({
     id: real.id,
-    embed: (texts) => {
+    embed: (texts, options) => {
       embedded.push(texts);
-      return real.embed(texts);
+      if (options?.background) inBackground.add(texts);
+      return real.embed(texts, options);
     },
   }),
   { embeddings: true },
@@ -54,11 +57,16 @@ describe('the encoder runs only when its vector is used', () => {
     expect(embedded.slice(before)).toEqual(
       hasVectors ? [["Ada's sister Mara is moving to Lisbon in the spring"]] : [],
     );
+    // The judge runs after the reply: its vectors are background work.
+    for (const texts of embedded.slice(before)) expect(inBackground.has(texts)).toBe(true);
 
     // Now there is something to search: the next message is embedded and the reply carries its vector.
     const second = await say(person, SERAPHINE, 'where is she going?');
     expect(second.embedding).toHaveLength(512);
     expect(embedded.length).toBeGreaterThan(before + (hasVectors ? 1 : 0));
+    // Recall's embedding is what the reply waits on: never background.
+    const recall = embedded.find((texts) => texts[0] === 'where is she going?');
+    expect(recall && inBackground.has(recall)).toBe(false);
 
     // Another character has no memories of this person: no encoder there.
     const beforeRook = embedded.length;

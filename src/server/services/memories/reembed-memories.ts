@@ -44,7 +44,10 @@ export function createReembedder(deps: {
           isAskedAgain = false;
           continue;
         }
-        const vectors = await embedder.embed(batch.map((b) => b.content));
+        const vectors = await embedder.embed(
+          batch.map((b) => b.content),
+          { background: true },
+        );
         for (const [i, row] of batch.entries()) {
           const v = vectors[i];
           if (v)

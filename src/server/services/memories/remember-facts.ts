@@ -26,6 +26,9 @@ export const CLOSEST_KEPT_FACTS = 3;
  */
 export const KEPT_MIN_SIMILARITY = 0.4;
 
+/** The judge runs after the reply, and nobody waits on its vectors: replies' own go first. */
+const BACKGROUND = { background: true };
+
 export type TRememberInput = {
   userId: number;
   characterId: number;
@@ -102,7 +105,9 @@ async function keepWords(index: TMemoryIndex, exchange: TRememberInput, importan
     content: exchange.message,
     reply: exchange.reply,
     importance,
-    embedding: isCurrent(index, exchange) ? exchange.embedding : await index.vectorToKeep(exchange.message),
+    embedding: isCurrent(index, exchange)
+      ? exchange.embedding
+      : await index.vectorToKeep(exchange.message, BACKGROUND),
   });
 }
 
@@ -121,7 +126,7 @@ async function keepFact(
     const kept = await factFromMessage(index.db, { ...owner, ...source, fact: f.fact });
     if (kept !== undefined) return refreshFact(index.db, { ...owner, id: kept, importance });
   }
-  const vector = await index.vectorToKeep(f.fact);
+  const vector = await index.vectorToKeep(f.fact, BACKGROUND);
   const closest = (
     await findMemories(index, {
       ...owner,
@@ -174,7 +179,9 @@ async function keepFact(
     case 'update': {
       // The rewritten fact is what is searched now: its own vector.
       const rewritten =
-        decision.fact === f.fact ? embedding : await stored(await index.vectorToKeep(decision.fact));
+        decision.fact === f.fact
+          ? embedding
+          : await stored(await index.vectorToKeep(decision.fact, BACKGROUND));
       return updateFact(index.db, {
         ...owner,
         ...words,
@@ -190,7 +197,9 @@ async function keepFact(
       await deleteFact(index.db, { ...owner, id: decision.id });
       if (decision.fact === null) return null;
       const now =
-        decision.fact === f.fact ? embedding : await stored(await index.vectorToKeep(decision.fact));
+        decision.fact === f.fact
+          ? embedding
+          : await stored(await index.vectorToKeep(decision.fact, BACKGROUND));
       return insertFact(index.db, {
         ...owner,
         ...words,
