@@ -34,6 +34,26 @@ describe('embedding GGUF through node-llama-cpp (a random-weight model)', () => 
     expect(cosine(a ?? [], b ?? [])).toBeLessThan(0.9999);
   });
 
+  it("runs a reply's text before background texts asked first, and answers both whole", {
+    timeout: 60_000,
+  }, async () => {
+    const facts = Array.from({ length: 12 }, (_, k) => `The person mentioned fact number ${k}`);
+    const finished: string[] = [];
+    const judge = gguf.model.embed(facts, { background: true }).then((v) => {
+      finished.push('judge');
+      return v;
+    });
+    const reply = gguf.model.embed(['what was my dog called?']).then((v) => {
+      finished.push('reply');
+      return v;
+    });
+    const [judged, [asked]] = await Promise.all([judge, reply]);
+    expect(finished).toEqual(['reply', 'judge']);
+    expect(judged).toHaveLength(facts.length);
+    expect(judged[11]).toEqual((await gguf.model.embed([facts[11]!]))[0]);
+    expect(asked).toEqual((await gguf.model.embed(['what was my dog called?']))[0]);
+  });
+
   it('a missing model file fails the call (memory then falls back to full text) and is tried again later', async () => {
     const missing = createLlamaCppEmbedder({ modelPath: join(gguf.dir, 'missing.gguf'), gpu: false });
     await expect(missing.embed(['hello'])).rejects.toThrow();

@@ -31,8 +31,17 @@ export function createLlamaCppEmbedder(options: {
 }): TLlamaCppEmbedder {
   type TLoaded = TLoadedModel<LlamaEmbeddingContext>;
   let loading: Promise<TLoaded> | null = null;
-  // One text at a time: the context holds one sequence, and the CPU is shared with the chat model.
-  let chain: Promise<unknown> = Promise.resolve();
+  // One text at a time (the context holds one sequence, and the CPU is shared with the chat model): a
+  // reply's texts before background ones (the judge's facts, re-embedding), which wait between texts.
+  type TJob = {
+    texts: string[];
+    vectors: number[][];
+    resolve(vectors: number[][]): void;
+    reject(error: unknown): void;
+  };
+  const replies: TJob[] = [];
+  const background: TJob[] = [];
+  let isRunning = false;
 
   const load = (): Promise<TLoaded> =>
     loadPrebuiltModel(options, (model) =>
@@ -60,16 +69,35 @@ export function createLlamaCppEmbedder(options: {
     return toColumnWidth(embedding.vector);
   };
 
+  const drain = async () => {
+    if (isRunning) return;
+    isRunning = true;
+    try {
+      for (let job = replies[0] ?? background[0]; job; job = replies[0] ?? background[0]) {
+        const queue = job === replies[0] ? replies : background;
+        try {
+          job.vectors.push(await embedOne(job.texts[job.vectors.length] ?? ''));
+          if (job.vectors.length < job.texts.length) continue;
+          queue.shift();
+          job.resolve(job.vectors);
+        } catch (error) {
+          queue.shift();
+          job.reject(error);
+        }
+      }
+    } finally {
+      isRunning = false;
+    }
+  };
+
   return {
     id: llamaCppEmbedderId(path.basename(options.modelPath)),
-    async embed(texts) {
-      const run = chain.then(async () => {
-        const out: number[][] = [];
-        for (const text of texts) out.push(await embedOne(text));
-        return out;
+    embed(texts, options) {
+      if (texts.length === 0) return Promise.resolve([]);
+      return new Promise<number[][]>((resolve, reject) => {
+        (options?.background ? background : replies).push({ texts, vectors: [], resolve, reject });
+        void drain();
       });
-      chain = run.catch(() => {});
-      return run;
     },
     async dispose() {
       const current = loading;
