@@ -1,11 +1,13 @@
 // Summarises a V8 CPU profile (.cpuprofile): self time by package or area, and the busiest functions.
 // Run: node --import tsx bench/profile-summary.ts <file.cpuprofile> [--top 25]
+// (bench/allocation-summary.ts does the same for the .heapprofile written beside it.)
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { areaOf, frameName, type TCallFrame } from './support/profile-areas.ts';
 
 type TNode = {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: TCallFrame;
   hitCount?: number;
   children?: number[];
 };
@@ -23,17 +25,6 @@ profile.samples.forEach((id, i) => {
   selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 
-function areaOf(node: TNode): string {
-  const { url, functionName } = node.callFrame;
-  if (!url) return functionName.startsWith('(') ? functionName : `(native) ${functionName || 'anonymous'}`;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg) return pkg[1]!;
-  if (url.startsWith('node:')) return `node:${url.slice(5).split('/').slice(0, 2).join('/')}`;
-  const src = /\/src\/(.+)$/.exec(url);
-  if (src) return `kindred ${src[1]!.split('/').slice(0, 2).join('/')}`;
-  return url.split('/').slice(-2).join('/');
-}
-
 const byArea = new Map<string, number>();
 const byFunction = new Map<string, number>();
 let total = 0;
@@ -43,10 +34,7 @@ for (const node of profile.nodes) {
   total += t;
   const area = areaOf(node);
   byArea.set(area, (byArea.get(area) ?? 0) + t);
-  const where = node.callFrame.url
-    ? `${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber + 1}`
-    : '';
-  const key = `${node.callFrame.functionName || '(anonymous)'} ${where}`;
+  const key = frameName(node.callFrame);
   byFunction.set(key, (byFunction.get(key) ?? 0) + t);
 }
 

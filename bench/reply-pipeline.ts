@@ -23,8 +23,11 @@
 // Run: npm run bench:reply-pipeline [-- --case all|shipped|memory-off|memories --runs 3 --chats 50 --turns 6
 //        --rounds 3 --token-delay 20 --reply-tokens 60 --embeddings embedded|remote --memories 8]
 //      DATABASE_URL=postgres://... npm run bench:reply-pipeline   (PostgreSQL instead of the embedded one)
-//      --profile <folder>: also write V8 CPU profiles of both servers' measured phases there;
-//      summarise it with `node --import tsx bench/profile-summary.ts <file.cpuprofile>`.
+//      --profile <folder>: also write V8 CPU profiles and sampled allocation profiles of both servers'
+//      measured phases there; summarise them with `node --import tsx bench/profile-summary.ts
+//      <file.cpuprofile>` and `node --import tsx bench/allocation-summary.ts <file.heapprofile>`.
+// Each side's line also counts its main thread's garbage collections (young and full, per 100 turns)
+// and their pauses per turn.
 //
 // The parts are in bench/reply-pipeline/: options.ts (the flags), child.ts (what the server children
 // share), kindred.ts (the fake model and Kindred), relay.ts (the minimal relay), turns.ts and load.ts

@@ -51,6 +51,7 @@ async function runOnce(c: TCase): Promise<TRunResult> {
   const gate = await lastGate;
   for (const s of sides) {
     const { cpuMicros, mainMicros, encoderMicros, sysMicros, readCalls, writeCalls } = s.cpu;
+    const { minorGcs, majorGcs, gcPauseMicros } = s.cpu;
     console.log(
       `    ${s.name.padEnd(14)} CPU ${perTurn(s, cpuMicros)} ms/turn (main ${perTurn(s, mainMicros)}, kernel ${perTurn(
         s,
@@ -61,7 +62,11 @@ async function runOnce(c: TCase): Promise<TRunResult> {
         0,
       )} ms p99 ${p99(s.firstWords).toFixed(0)} ms  ${((s.turns / s.wallMs) * 1000).toFixed(1)} turns/s  ${(
         readCalls / s.turns
-      ).toFixed(1)} reads, ${(writeCalls / s.turns).toFixed(1)} writes/turn`,
+      ).toFixed(1)} reads, ${(writeCalls / s.turns).toFixed(1)} writes/turn  GC per 100 turns: ${(
+        (minorGcs * 100) / s.turns
+      ).toFixed(
+        1,
+      )} young, ${((majorGcs * 100) / s.turns).toFixed(1)} full, paused ${perTurn(s, gcPauseMicros)} ms/turn`,
     );
   }
   console.log(

@@ -44,6 +44,10 @@ export type TCpu = {
   readCalls: number;
   writeCalls: number;
   writtenBytes: number;
+  /** Garbage collections on the main thread so far: young-generation ones, full ones, their pauses (µs). */
+  minorGcs: number;
+  majorGcs: number;
+  gcPauseMicros: number;
   rss: number;
   /** Kindred only: the remote model's learnt limit, and the most free replies seen waiting at its gate. */
   remoteLimit?: number;

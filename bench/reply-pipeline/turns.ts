@@ -136,6 +136,9 @@ export const noCpu = (): TCpuTotals => ({
   readCalls: 0,
   writeCalls: 0,
   writtenBytes: 0,
+  minorGcs: 0,
+  majorGcs: 0,
+  gcPauseMicros: 0,
 });
 
 export type TSide = {
