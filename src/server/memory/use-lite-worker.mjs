@@ -52,11 +52,15 @@ async function encode(/** @type {string[]} */ texts) {
  * A caller's texts; `next` is the first not yet taken into a run, `vectors` those encoded so far.
  */
 
-/** Jobs a reply waits on (recall's message): each runs before any background text still waiting. */
-/** @type {Job[]} */
+/**
+ * Jobs a reply waits on (recall's message): each runs before any background text still waiting.
+ * @type {Job[]}
+ */
 const replies = [];
-/** The memory judge's facts, re-embedding: run a few texts at a time, between replies' runs. */
-/** @type {Job[]} */
+/**
+ * The memory judge's facts, re-embedding: run a few texts at a time, between replies' runs.
+ * @type {Job[]}
+ */
 const background = [];
 let isRunning = false;
 
