@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { LlamaEmbeddingContext } from 'node-llama-cpp';
 import { loadPrebuiltModel, type TLoadedModel } from '../ai/providers/prebuilt-llama.ts';
 import { EMBEDDING_DIMENSIONS, normalise, type TEmbedder } from './embedder.ts';
+import { createPriorityRuns } from './priority-runs.ts';
 
 /** The embedding GGUF Kindred looks for in $DATA_DIR/models. */
 export const EMBEDDING_GGUF_FILE = 'bge-small-en-v1.5-q8_0.gguf';
@@ -31,18 +32,6 @@ export function createLlamaCppEmbedder(options: {
 }): TLlamaCppEmbedder {
   type TLoaded = TLoadedModel<LlamaEmbeddingContext>;
   let loading: Promise<TLoaded> | null = null;
-  // One text at a time (the context holds one sequence, and the CPU is shared with the chat model): a
-  // reply's texts before background ones (the judge's facts, re-embedding), which wait between texts.
-  type TJob = {
-    texts: string[];
-    vectors: number[][];
-    resolve(vectors: number[][]): void;
-    reject(error: unknown): void;
-  };
-  const replies: TJob[] = [];
-  const background: TJob[] = [];
-  let isRunning = false;
-
   const load = (): Promise<TLoaded> =>
     loadPrebuiltModel(options, (model) =>
       model.createEmbeddingContext({
@@ -69,36 +58,21 @@ export function createLlamaCppEmbedder(options: {
     return toColumnWidth(embedding.vector);
   };
 
-  const drain = async () => {
-    if (isRunning) return;
-    isRunning = true;
-    try {
-      for (let job = replies[0] ?? background[0]; job; job = replies[0] ?? background[0]) {
-        const queue = job === replies[0] ? replies : background;
-        try {
-          job.vectors.push(await embedOne(job.texts[job.vectors.length] ?? ''));
-          if (job.vectors.length < job.texts.length) continue;
-          queue.shift();
-          job.resolve(job.vectors);
-        } catch (error) {
-          queue.shift();
-          job.reject(error);
-        }
-      }
-    } finally {
-      isRunning = false;
-    }
-  };
+  // One text at a time (the context holds one sequence, and the CPU is shared with the chat model): a
+  // reply's texts before background ones (the judge's facts, re-embedding), which wait between texts.
+  const inOrder = createPriorityRuns({
+    replyRun: 1,
+    backgroundRun: 1,
+    async encode(texts) {
+      const out: number[][] = [];
+      for (const text of texts) out.push(await embedOne(text));
+      return out;
+    },
+  });
 
   return {
     id: llamaCppEmbedderId(path.basename(options.modelPath)),
-    embed(texts, options) {
-      if (texts.length === 0) return Promise.resolve([]);
-      return new Promise<number[][]>((resolve, reject) => {
-        (options?.background ? background : replies).push({ texts, vectors: [], resolve, reject });
-        void drain();
-      });
-    },
+    embed: inOrder,
     async dispose() {
       const current = loading;
       loading = null;
