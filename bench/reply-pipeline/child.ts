@@ -16,14 +16,17 @@ function syscallCounts(): { readCalls: number; writeCalls: number; writtenBytes:
   }
 }
 
-/** Counts this process's garbage collections from its start (the main thread's, with their pauses). */
+/**
+ * Counts this process's garbage collections from its start (the main thread's young and full ones; the
+ * pauses of every kind, incremental marking steps too).
+ */
 function countGcs() {
   const gcs = { minorGcs: 0, majorGcs: 0, gcPauseMicros: 0 };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
       if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gcs.majorGcs++;
-      else gcs.minorGcs++;
+      else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) gcs.minorGcs++;
       gcs.gcPauseMicros += entry.duration * 1000;
     }
   }).observe({ entryTypes: ['gc'] });
