@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
+import { startNodeFlags } from '../src/test-support/start-flags.ts';
 import { makeSignedInPeople } from './support/signed-in-people.ts';
 
 const { values } = parseArgs({
@@ -67,7 +68,7 @@ function start(role: string, extra: string[] = []): Promise<{ child: ChildProces
     SELF,
     ['--role', role, '--chats', String(chats), '--token-delay', String(tokenDelayMs), ...extra],
     {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [...startNodeFlags(), '--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startNodeFlags } from '../src/test-support/start-flags.ts';
 import { makeSignedInPeople } from './support/signed-in-people.ts';
 
 const { values } = parseArgs({
@@ -119,7 +120,7 @@ function start(
     String(values[k as 'chats']),
   ]);
   const child = fork(SELF, ['--role', role, ...passOn, ...extra], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [...startNodeFlags(), '--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', role === 'kindred' ? 'ignore' : 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

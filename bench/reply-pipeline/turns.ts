@@ -2,6 +2,7 @@
 // streamed turns against a side.
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startNodeFlags } from '../../src/test-support/start-flags.ts';
 import {
   CHARACTER_ID,
   chats,
@@ -65,7 +66,8 @@ export function start(
       ...extra,
     ],
     {
-      execArgv: ['--import', 'tsx'],
+      // Kindred and the relay on the runtime as it ships (npm start's flags); the fake model as it comes.
+      execArgv: [...(role === 'model' ? [] : startNodeFlags()), '--import', 'tsx'],
       stdio: ['ignore', role === 'kindred' ? 'ignore' : 'inherit', 'inherit', 'ipc'],
     },
   );
