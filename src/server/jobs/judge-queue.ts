@@ -1,7 +1,9 @@
 // Judging an exchange as a pg-boss job. The exchange waits in the database, so a restart or a crash loses
-// none; a failed judgment is retried with backoff; each process judges one at a time (its local model is
-// never asked twice at once); each job is taken by one instance only, however many run.
-import type { PgBoss } from 'pg-boss';
+// none; a failed judgment is retried with backoff; each job is taken by one instance only, however many run.
+// A process takes the waiting exchanges a batch at a time and judges them side by side in lanes: one for
+// every exchange its local model judges (never asked twice at once), one per person and character for a
+// remote model's (a person's facts are compared with their kept ones, so theirs go one after another).
+import type { Job, JobResult, PgBoss } from 'pg-boss';
 import type { TModelKind } from '../ai/select-models.ts';
 import type { TDatabase } from '../db/client.ts';
 import { countJobsByState } from '../db/queries/jobs.ts';
@@ -56,6 +58,18 @@ const QUEUE_OPTIONS = {
   deleteAfterSeconds: 3600,
 };
 
+/**
+ * Exchanges a process takes at once. With a remote model, one judgment at a time kept up with about one
+ * exchange a second (a judgment is a model call or two, seconds on a real provider), and each kept fact's
+ * vector was made alone: the encoder's fixed cost per run, about twice a batched text's
+ * (bench:reply-pipeline, memories case).
+ */
+export const JUDGE_BATCH = 8;
+
+/** The lane an exchange is judged in (see the header). */
+const laneOf = (job: TJudgeJob) =>
+  job.modelKind === 'local' ? 'local' : `remote:${job.userId}:${job.characterId}`;
+
 export function createJudgeQueue(options: {
   database: TDatabase;
   log?: TLogger;
@@ -66,10 +80,31 @@ export function createJudgeQueue(options: {
   const { database, log } = options;
   let starting: Promise<PgBoss> | null = null;
   let isStopped = false;
-  /** The judgment this process is running (idle() waits on it rather than asking the database). */
+  /** The batch this process is judging (idle() waits on it rather than asking the database). */
   let judging: Promise<unknown> | null = null;
   /** This process's worker, woken when an exchange is queued or judged (see `wake`). */
   let workerId: string | null = null;
+
+  /** Each job's judgment in its lane; a failed one fails alone (retried later), the others complete. */
+  const judgeBatch = (jobs: Job<TJudgeJob>[]): Promise<JobResult[]> => {
+    const lanes = new Map<string, Promise<unknown>>();
+    return Promise.all(
+      jobs.map((job) => {
+        const lane = laneOf(job.data);
+        const result = (lanes.get(lane) ?? Promise.resolve())
+          .then(() => options.judge(job.data, job.signal))
+          .then(
+            (): JobResult => ({ id: job.id, status: 'completed' }),
+            (err): JobResult => {
+              log?.warn({ err, job: job.id }, 'judging an exchange failed; it will be retried');
+              return { id: job.id, status: 'failed', output: { message: String(err?.message ?? err) } };
+            },
+          );
+        lanes.set(lane, result);
+        return result;
+      }),
+    );
+  };
 
   const start = () => {
     if (isStopped) return Promise.reject(new Error('The memory judge queue is stopped'));
@@ -78,26 +113,27 @@ export function createJudgeQueue(options: {
       boss.on('error', (err) => log?.warn({ err }, 'memory judge queue error'));
       await boss.start();
       await boss.createQueue(JUDGE_QUEUE, QUEUE_OPTIONS);
-      // An idle worker looks again only after its polling interval, and after each judgment too: exchanges
+      // An idle worker looks again only after its polling interval, and after each batch too: exchanges
       // queued faster than one a second waited longer and longer. Woken when one is queued here and after
-      // each judgment, it takes the next at once (still one at a time); with none waiting, or after a failed
-      // judgment (the model may be down), it polls as before.
+      // each batch, it takes the next at once; with none waiting, or after a failed judgment (the model may
+      // be down), it polls as before.
       const wake = () => {
         if (workerId) boss.notifyWorker(workerId);
       };
       workerId = await boss.work<TJudgeJob>(
         JUDGE_QUEUE,
-        { localConcurrency: 1, batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-        async ([job]) => {
-          if (!job) return;
-          const judged = options.judge(job.data, job.signal);
-          judging = judged.catch(() => {});
+        {
+          batchSize: JUDGE_BATCH,
+          perJobResults: true,
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        },
+        async (jobs) => {
+          const judged = judgeBatch(jobs);
+          judging = judged;
           try {
-            await judged;
-            wake();
-          } catch (err) {
-            log?.warn({ err, job: job.id }, 'judging an exchange failed; it will be retried');
-            throw err;
+            const results = await judged;
+            if (results.every((r) => r.status === 'completed')) wake();
+            return results;
           } finally {
             judging = null;
           }

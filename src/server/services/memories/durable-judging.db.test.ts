@@ -44,6 +44,35 @@ function judgingModel(asked: string[], opts: { hangs?: boolean } = {}): TChatMod
   };
 }
 
+/**
+ * A model answering after a moment, counting the judgments in flight (all, and each person's: the prompt
+ * holds the message, which ends with the person's id in brackets).
+ */
+function timedModel(id: string) {
+  const inFlight = new Map<string, number>();
+  const seen = { most: 0, mostForOnePerson: 0, answered: 0 };
+  const model: TChatModel = {
+    id,
+    isAvailable: async () => true,
+    // biome-ignore lint/correctness/useYield: the judge never streams
+    async *streamReply() {
+      throw new Error('not a chat model here');
+    },
+    async completeJson({ messages }) {
+      const person = /\((?:remote|local) (\d+)\)/.exec(messages.at(-1)!.content)?.[1] ?? '?';
+      inFlight.set(person, (inFlight.get(person) ?? 0) + 1);
+      const all = [...inFlight.values()].reduce((a, b) => a + b, 0);
+      seen.most = Math.max(seen.most, all);
+      seen.mostForOnePerson = Math.max(seen.mostForOnePerson, inFlight.get(person)!);
+      await new Promise((r) => setTimeout(r, 150));
+      inFlight.set(person, inFlight.get(person)! - 1);
+      seen.answered++;
+      return { remember: true, importance: 4 };
+    },
+  };
+  return { model, seen };
+}
+
 const modelsOf = (model: TChatModel) =>
   createModelSet(
     async () => ({
@@ -92,7 +121,7 @@ describe('judging as a pg-boss job', () => {
     });
     before.rememberLater(exchange(person.id, 'My sister Maya is moving to Lisbon in March'));
     before.rememberLater(exchange(person.id, 'I adopted a grey cat and named her Pixel'));
-    // One at a time: the first is being judged (the model is busy), the second waits in the database.
+    // One at a time (a local model): the first is being judged (the model is busy), the second waits.
     await until(async () => busy.length === 1);
     await new Promise((r) => setTimeout(r, 1500));
     expect(busy).toHaveLength(1);
@@ -187,5 +216,35 @@ describe('judging as a pg-boss job', () => {
     expect(await keptOf(person.id)).toEqual([...said].sort());
     const states = await countJobsByState(database.db, BOSS_SCHEMA, [JUDGE_QUEUE]);
     expect(states.filter((r) => r.state !== 'completed')).toEqual([]);
+  }, 60_000);
+  it("a remote model judges different people's exchanges side by side, each person's one after another", async () => {
+    const { model, seen } = timedModel('openai-compatible:judge');
+    const local = timedModel('llama-cpp:judge.gguf');
+    const people = [];
+    for (let i = 0; i < 3; i++) people.push(await createSignedInUser(database));
+    const said = {
+      remote: ['My sister Maya is moving to Lisbon', 'I adopted a grey cat named Pixel'],
+      local: ['I play the cello on Sunday mornings', 'My father repairs old fishing boats'],
+    };
+    for (const [kind, judge] of [
+      ['remote', model],
+      ['local', local.model],
+    ] as const) {
+      const memory = createMemoryService({ database, embedder, models: modelsOf(judge) });
+      try {
+        for (const p of people)
+          for (const text of said[kind])
+            memory.rememberLater({ ...exchange(p.id, `${text} (${kind} ${p.id})`), model: judge });
+        await until(async () => (kind === 'remote' ? seen : local.seen).answered === 6);
+        await memory.idle();
+      } finally {
+        await memory.stop();
+      }
+    }
+    for (const p of people) expect(await keptOf(p.id)).toHaveLength(4);
+    expect(seen.most).toBeGreaterThan(1);
+    expect(seen.mostForOnePerson).toBe(1);
+    // The embedded model is never asked twice at once.
+    expect(local.seen.most).toBe(1);
   }, 60_000);
 });

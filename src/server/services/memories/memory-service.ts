@@ -28,9 +28,10 @@ export type TMemoryService = {
    */
   recallForReply(input: TRecallInput): Promise<{ memories: TPromptMemory[]; embedding: number[] | null }>;
   /**
-   * Queues the exchange for the judge as a pg-boss job (judged in the background, one at a time, by the
-   * same kind of model, retried; a restart loses none): the reply never waits for it. A trivial message or
-   * a question saying nothing about the person is not queued (the judge keeps nothing of those).
+   * Queues the exchange for the judge as a pg-boss job (judged in the background, a person's one at a
+   * time, by the same kind of model, retried; a restart loses none): the reply never waits for it. A
+   * trivial message or a question saying nothing about the person is not queued (the judge keeps nothing
+   * of those).
    */
   rememberLater(input: TRememberInput): void;
   /** Judge, embed, keep facts (or the words); the first memory kept or changed, null when none was. */
