@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startNodeFlags } from '../../src/test-support/start-flags.ts';
+import { serverArgs } from '../../src/test-support/start-flags.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,8 +23,7 @@ export async function startKindred(env: Record<string, string> = {}): Promise<TR
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kindred-e2e-'));
-  const entry = [...startNodeFlags(), '--import', 'tsx', 'src/server/index.ts'];
-  const child: ChildProcess = spawn(process.execPath, entry, {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,

@@ -14,7 +14,7 @@ import { readReplyStream } from '../shared/reply-stream.ts';
 import { startFakeOpenAI, type TFakeOpenAI } from './fake-openai-server.ts';
 import { freePort, listenLocally } from './local-server.ts';
 import { cookieHeader, request, signInThroughProvider, type TCookieJar } from './sign-in-flow.ts';
-import { startNodeFlags } from './start-flags.ts';
+import { serverArgs } from './start-flags.ts';
 import { openTestDatabase } from './test-db.ts';
 
 export const SERAPHINE = 1;
@@ -43,7 +43,7 @@ export function createInstances() {
 
   async function startInstance(name: string, env: Record<string, string> = {}): Promise<TInstance> {
     const port = await freePort();
-    const child = spawn(process.execPath, [...startNodeFlags(), '--import', 'tsx', 'src/server/index.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: path.resolve(import.meta.dirname, '../..'),
       env: {
         ...process.env,

@@ -17,3 +17,6 @@ export function startNodeFlags(): string[] {
   }
   return flags;
 }
+
+/** `node` arguments that start the server as `npm start` does (run from the project's folder). */
+export const serverArgs = () => [...startNodeFlags(), '--import', 'tsx', 'src/server/index.ts'];

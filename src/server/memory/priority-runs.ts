@@ -48,11 +48,10 @@ export function createPriorityRuns(options: {
     return parts;
   };
 
-  /** Answers a job and takes it out of the background queue (reply jobs left theirs when taken). */
-  const settle = (job: TJob, answer: () => void) => {
+  /** Takes an answered job out of the background queue (reply jobs left theirs when taken). */
+  const leave = (job: TJob) => {
     const at = background.indexOf(job);
     if (at >= 0) background.splice(at, 1);
-    answer();
   };
 
   const drain = async () => {
@@ -69,10 +68,15 @@ export function createPriorityRuns(options: {
           for (const { job, count } of parts) {
             job.vectors.push(...vectors.slice(at, at + count));
             at += count;
-            if (job.vectors.length === job.texts.length) settle(job, () => job.resolve(job.vectors));
+            if (job.vectors.length < job.texts.length) continue;
+            leave(job);
+            job.resolve(job.vectors);
           }
         } catch (error) {
-          for (const { job } of parts) settle(job, () => job.reject(error));
+          for (const { job } of parts) {
+            leave(job);
+            job.reject(error);
+          }
         }
       }
     } finally {
