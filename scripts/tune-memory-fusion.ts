@@ -6,7 +6,7 @@ import { openPglite, wrapPglite } from '../src/server/db/pglite.ts';
 import { insertMemory } from '../src/server/db/queries/memories.ts';
 import { bm25Arm, type TArmHit, vectorArm } from '../src/server/db/queries/memory-arms.ts';
 import { seedDatabase } from '../src/server/db/seed/seed.ts';
-import { toVectorLiteral } from '../src/server/memory/embedder.ts';
+import { toVectorParam } from '../src/server/db/vector-param.ts';
 import { createUseLiteEmbedder } from '../src/server/memory/use-lite-embedder.ts';
 import { CONVERSATIONS, type TQuestionType } from '../src/test-support/conversation-set/index.ts';
 import {
@@ -50,7 +50,7 @@ async function arms(userId: number, text: string) {
       await vectorArm(database.db, {
         userId,
         characterId: SERAPHINE,
-        embedding: toVectorLiteral(v ?? []),
+        embedding: toVectorParam(v ?? []),
         hub,
       }),
     );
@@ -96,7 +96,7 @@ async function loadPairs(
       reply: '',
       characterName: 'Seraphine Vale',
       importance: 0.5,
-      embedding: toVectorLiteral(vectors[i] ?? []),
+      embedding: toVectorParam(vectors[i] ?? []),
       embeddingModel: embedder.id,
     });
     ids.push(row.id);

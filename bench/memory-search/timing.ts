@@ -3,7 +3,8 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../../src/server/db/client.ts';
 import { BM25_SETTINGS, HUBNESS } from '../../src/server/db/queries/memory-search.ts';
-import { type TEmbedder, toVectorLiteral } from '../../src/server/memory/embedder.ts';
+import { toVectorParam, vectorSql } from '../../src/server/db/vector-param.ts';
+import type { TEmbedder } from '../../src/server/memory/embedder.ts';
 import { createSignsCache } from '../../src/server/memory/signs-cache.ts';
 import type { TMemoryService } from '../../src/server/services/memories/memory-service.ts';
 import { SERAPHINE } from './fill.ts';
@@ -26,7 +27,7 @@ export async function timeArms(
 ) {
   // Where the time goes: each arm of the hybrid search on its own (server-side execution time).
   const [probe] = await embedder.embed([questions[0] ?? '']);
-  const literal = toVectorLiteral(probe ?? []);
+  const vector = toVectorParam(probe ?? []);
   const text = questions[0] ?? '';
   const arms: Record<string, ReturnType<typeof sql>> = {
     BM25: sql`select * from memory_bm25_arm(${myId}::integer, ${SERAPHINE}::integer, ${text}::text,
@@ -38,13 +39,13 @@ export async function timeArms(
     // The vector arm as search runs it: the candidates picked from the server's copy of the person's signs
     // (migration 0040; the copy's look-up and scan in the server are not in this time), and the database's own
     // scan of the signs (when the copy is not current).
-    const picked = await createSignsCache(db).candidates(myId, SERAPHINE, literal);
+    const picked = await createSignsCache(db).candidates(myId, SERAPHINE, vector);
     arms['vector, candidates from the copy'] =
       sql`select * from memory_vector_arm(${myId}::integer, ${SERAPHINE}::integer,
-      ${literal}::text, ${HUBNESS}::float8, ${`{${picked.ids.join(',')}}`}::integer[], ${picked.version}::bigint)`;
+      ${vectorSql(vector)}, ${HUBNESS}::float8, ${`{${picked.ids.join(',')}}`}::integer[], ${picked.version}::bigint)`;
     arms['vector, the database scans'] =
       sql`select * from memory_vector_arm(${myId}::integer, ${SERAPHINE}::integer,
-      ${literal}::text, ${HUBNESS}::float8, null::integer[], null::bigint)`;
+      ${vectorSql(vector)}, ${HUBNESS}::float8, null::integer[], null::bigint)`;
   }
   // Each 5 times, the median (the first runs read pages and plan the function's statements).
   for (const [name, query] of Object.entries(arms)) {

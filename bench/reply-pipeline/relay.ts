@@ -19,11 +19,14 @@ async function relayEmbedder(): Promise<import('../../src/server/memory/embedder
   return createUseLiteEmbedder();
 }
 
+// A vector as the relay sends it: pgvector's text form, as its Node client (pgvector.toSql) does (Kindred sends
+// the binary form: src/server/db/vector-param.ts).
+const toVectorLiteral = (v: number[]) => `[${v.map((x) => x.toFixed(6)).join(',')}]`;
+
 export async function runRelay() {
   const { openDatabase } = await import('../../src/server/db/client.ts');
   const { seedDatabase } = await import('../../src/server/db/seed/seed.ts');
   const { createMemoryService } = await import('../../src/server/services/memories/memory-service.ts');
-  const { toVectorLiteral } = await import('../../src/server/memory/embedder.ts');
   const { JUDGE_SCHEMA } = await import('../../src/server/memory/judge.ts');
   const { detectSearchCapabilities } = await import('../../src/server/memory/search-capabilities.ts');
   let hasVector = false;

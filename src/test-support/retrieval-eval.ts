@@ -4,7 +4,8 @@ import type { TDatabase } from '../server/db/client.ts';
 import { insertMemory } from '../server/db/queries/memories.ts';
 import { bm25Arm, vectorArm } from '../server/db/queries/memory-arms.ts';
 import { BM25_SETTINGS } from '../server/db/queries/memory-search.ts';
-import { type TEmbedder, toVectorLiteral } from '../server/memory/embedder.ts';
+import { toVectorParam } from '../server/db/vector-param.ts';
+import type { TEmbedder } from '../server/memory/embedder.ts';
 import type { TConversation, TQuestion, TQuestionType } from './conversation-set/index.ts';
 import { createSignedInUser } from './test-app.ts';
 
@@ -36,7 +37,7 @@ export async function loadConversation(
       reply: turn.reply,
       characterName: 'Seraphine Vale',
       importance: 0.5,
-      embedding: v ? toVectorLiteral(v) : null,
+      embedding: v ? toVectorParam(v) : null,
       embeddingModel: v && embedder ? embedder.id : null,
       createdAt: new Date(turn.at.getTime() + shift),
     });
@@ -123,7 +124,7 @@ export async function rankThreeWays(
     const cosine = await vectorArm(database.db, {
       userId,
       characterId,
-      embedding: toVectorLiteral(q.vector),
+      embedding: toVectorParam(q.vector),
     });
     into['cosine alone'].push({ question, evidenceIds, ranked: cosine.map((h) => h.id) });
   }

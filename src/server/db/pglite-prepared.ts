@@ -67,6 +67,8 @@ export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATE
       }
       const values = params.map((value, i) => {
         if (value === null || value === undefined) return null;
+        // Bytes go as a binary parameter, as node-postgres sends a Buffer (a vector: vector-param.ts).
+        if (value instanceof Uint8Array) return value;
         const type = statement.paramTypes[i] as number;
         const serialize = options?.serializers?.[type] ?? client.serializers[type];
         return serialize ? serialize(value) : String(value);
@@ -128,9 +130,28 @@ export function withPreparedStatements(client: PGlite, maxStatements = MAX_STATE
     );
   };
 
+  // PGlite's own queries (a transaction's) send each parameter through its type's serializer, else as text:
+  // a vector (binary, vector-param.ts) must go as it is, as the kept statements send it. The type exists
+  // once the migrations have made the extension; looked up until then.
+  let hasVectorSerializer = false;
+  const transaction: PGlite['transaction'] = async (callback) => {
+    if (!hasVectorSerializer) {
+      const { rows } = await client.query<{ oid: number }>(
+        `select oid::integer as oid from pg_type where typname = 'vector'`,
+      );
+      const oid = rows[0]?.oid;
+      if (oid !== undefined) {
+        client.serializers[oid] = (value: unknown) =>
+          (value instanceof Uint8Array ? value : String(value)) as string;
+        hasVectorSerializer = true;
+      }
+    }
+    return client.transaction(callback);
+  };
+
   return {
     query,
-    transaction: client.transaction.bind(client),
+    transaction,
     exec: client.exec.bind(client),
     sql: client.sql.bind(client),
     waitReady: client.waitReady,

@@ -77,6 +77,3 @@ export function cosine(a: number[], b: number[]): number {
   }
   return dot / (Math.sqrt(na * nb) || 1);
 }
-
-/** pgvector's text form. */
-export const toVectorLiteral = (v: number[]) => `[${v.map((x) => x.toFixed(6)).join(',')}]`;

@@ -1,8 +1,9 @@
 // What every memory use case works with: the database, the encoder (a failed embedding is logged and
 // searched without), and what search can use on this database (detected once).
 import type { TDb } from '../db/client.ts';
+import { type TVectorParam, toVectorParam } from '../db/vector-param.ts';
 import type { TLogger } from '../lib/logger.ts';
-import { type TEmbedder, type TEmbedOptions, toVectorLiteral } from './embedder.ts';
+import type { TEmbedder, TEmbedOptions } from './embedder.ts';
 import { detectSearchCapabilities, type TSearchCapabilities } from './search-capabilities.ts';
 import { createSignsCache, type TSignsCandidates } from './signs-cache.ts';
 import { createTurnVectors, type TTurnVectors } from './turn-vectors.ts';
@@ -21,16 +22,16 @@ export type TMemoryIndex = {
    * searched (the encoder is not run for it), or when the encoder fails.
    */
   vectorToKeep(text: string, options?: TEmbedOptions): Promise<number[] | null>;
-  /** pgvector text form of a vector when this database has pgvector, else null. */
-  vectorFor(vector: number[] | null): Promise<string | null>;
+  /** A vector as a query parameter when this database has pgvector, else null. */
+  vectorFor(vector: number[] | null): Promise<TVectorParam | null>;
   /**
-   * The vector arm's candidates for a search by this vector (pgvector text form), picked from this server's
+   * The vector arm's candidates for a search by this vector, picked from this server's
    * copy of the person's signs; null when there is no vector (or the copy could not be brought up to date).
    */
   candidatesFor(
     userId: number,
     characterId: number | null,
-    vector: string | null,
+    vector: TVectorParam | null,
   ): Promise<TSignsCandidates | null>;
 };
 
@@ -63,7 +64,7 @@ export function createMemoryIndex(deps: { db: TDb; embedder: TEmbedder; log?: TL
     capabilities,
     embedOne,
     vectorToKeep: async (text, options) => ((await capabilities()).vector ? embedOne(text, options) : null),
-    vectorFor: async (vector) => ((await capabilities()).vector && vector ? toVectorLiteral(vector) : null),
+    vectorFor: async (vector) => ((await capabilities()).vector && vector ? toVectorParam(vector) : null),
     async candidatesFor(userId, characterId, vector) {
       if (!vector || !(await capabilities()).vector) return null;
       try {

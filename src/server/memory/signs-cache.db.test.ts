@@ -6,7 +6,7 @@ import { insertTestMemory } from '../../test-support/test-memories.ts';
 import { rowsOf } from '../db/client.ts';
 import { searchMemories } from '../db/queries/memory-search.ts';
 import { memories } from '../db/schema.ts';
-import { toVectorLiteral } from './embedder.ts';
+import { type TVectorParam, toVectorParam } from '../db/vector-param.ts';
 import { detectSearchCapabilities } from './search-capabilities.ts';
 import { createSignsCache, SIGNS_CANDIDATES } from './signs-cache.ts';
 
@@ -30,7 +30,7 @@ const store = (userId: number, seed: number, characterId = SERAPHINE) =>
     userId,
     characterId,
     content: `memory ${seed}`,
-    embedding: toVectorLiteral(vectorOf(seed)),
+    embedding: toVectorParam(vectorOf(seed)),
     embeddingModel: 'test',
   });
 
@@ -44,12 +44,12 @@ const versionOf = async (userId: number) =>
   );
 
 /** The database's own pick (memory_vector_arm's scan): the nearest 400 by signs, the higher id first on ties. */
-const scanned = async (userId: number, characterId: number | null, literal: string) =>
+const scanned = async (userId: number, characterId: number | null, vector: TVectorParam) =>
   rowsOf<{ id: number }>(
     await database.db.execute(sql`select m.id from memories m
       where m.user_id = ${userId} and (${characterId}::integer is null or m.character_id = ${characterId}::integer)
         and m.embedding_bits is not null
-      order by (m.embedding_bits <~> binary_quantize(${literal}::vector)::bit(512)) + 0, m.id desc
+      order by (m.embedding_bits <~> binary_quantize(${vector}::vector)::bit(512)) + 0, m.id desc
       limit ${SIGNS_CANDIDATES}`),
   ).map((r) => Number(r.id));
 
@@ -68,7 +68,7 @@ describe("the server's copy of a person's vector signs", () => {
     }
     const cache = createSignsCache(database.db);
     for (const seed of [3, 1000]) {
-      const literal = toVectorLiteral(vectorOf(seed));
+      const literal = toVectorParam(vectorOf(seed));
       for (const characterId of [SERAPHINE, null]) {
         const picked = await cache.candidates(user.id, characterId, literal);
         expect(picked.version).toBe(await versionOf(user.id));
@@ -82,7 +82,7 @@ describe("the server's copy of a person's vector signs", () => {
   it("sees another server's insert, move to another character and delete; a stale copy's pick is not used", async () => {
     if (!(await hasVector())) return;
     const user = await createSignedInUser(database);
-    const literal = toVectorLiteral(vectorOf(1));
+    const literal = toVectorParam(vectorOf(1));
     const here = createSignsCache(database.db);
     const a = await store(user.id, 1);
     const b = await store(user.id, 2);

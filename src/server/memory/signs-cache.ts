@@ -6,6 +6,7 @@
 // person's (another server changed them meanwhile): the same 400 candidates either way.
 import type { TDb } from '../db/client.ts';
 import { readSignsChanges, readSignsVersion, SIGN_BYTES } from '../db/queries/memory-signs.ts';
+import { fromVectorParam, type TVectorParam } from '../db/vector-param.ts';
 
 /** As memory_vector_arm: the person's nearest by signs, then ranked exactly by cosine in the database. */
 export const SIGNS_CANDIDATES = 400;
@@ -26,7 +27,7 @@ type TPersonSigns = {
 
 export type TSignsCache = {
   /** The person's nearest SIGNS_CANDIDATES memories (of the character, or all) by signs, and their version. */
-  candidates(userId: number, characterId: number | null, vectorLiteral: string): Promise<TSignsCandidates>;
+  candidates(userId: number, characterId: number | null, vector: TVectorParam): Promise<TSignsCandidates>;
 };
 
 const emptyPerson = (): TPersonSigns => ({
@@ -89,14 +90,14 @@ function popcount(x: number) {
 }
 
 /**
- * The signs of a vector as the database makes them from the same text (binary_quantize of the parsed
- * float4 values: a bit for each number above 0), packed as the copy's words.
+ * The signs of a vector as the database makes them from the same parameter (binary_quantize of its float4
+ * values: a bit for each number above 0), packed as the copy's words.
  */
-export function signsOfLiteral(literal: string): Uint32Array {
+export function signsOfVector(vector: TVectorParam): Uint32Array {
   const bytes = new Uint8Array(SIGN_BYTES);
-  const parts = literal.slice(1, -1).split(',');
-  for (let i = 0; i < parts.length && i < SIGN_BYTES * 8; i++) {
-    if (Math.fround(Number(parts[i])) > 0) bytes[i >> 3] = (bytes[i >> 3] as number) | (0x80 >> (i & 7));
+  const numbers = fromVectorParam(vector);
+  for (let i = 0; i < numbers.length && i < SIGN_BYTES * 8; i++) {
+    if ((numbers[i] as number) > 0) bytes[i >> 3] = (bytes[i >> 3] as number) | (0x80 >> (i & 7));
   }
   const words = new Uint32Array(WORDS);
   for (let w = 0; w < WORDS; w++) words[w] = wordAt(bytes, w * 4);
@@ -175,14 +176,14 @@ export function createSignsCache(db: TDb, maxKept = MAX_KEPT): TSignsCache {
   }
 
   return {
-    async candidates(userId, characterId, vectorLiteral) {
+    async candidates(userId, characterId, vector) {
       let pending = refreshing.get(userId);
       if (!pending) {
         pending = refresh(userId).finally(() => refreshing.delete(userId));
         refreshing.set(userId, pending);
       }
       const p = await pending;
-      return { ids: nearestBySigns(p, characterId, signsOfLiteral(vectorLiteral)), version: p.version };
+      return { ids: nearestBySigns(p, characterId, signsOfVector(vector)), version: p.version };
     },
   };
 }

@@ -2,6 +2,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, memories, type TMemoryRow } from '../schema.ts';
+import { type TVectorParam, vectorSql } from '../vector-param.ts';
 import { deleteOwnRow } from './own-rows.ts';
 
 /** The columns callers see; the vector and search vector stay in the database. */
@@ -58,8 +59,6 @@ export function toRecord(row: Record<string, unknown>): TMemoryRecord {
   };
 }
 
-const vectorParam = (literal: string) => sql`${literal}::vector`;
-
 export type TNewMemoryRow = {
   userId: number;
   characterId: number;
@@ -69,8 +68,8 @@ export type TNewMemoryRow = {
   characterName: string;
   importance: number;
   pinned?: boolean;
-  /** pgvector text form; only written where the column exists. */
-  embedding: string | null;
+  /** Only written where the column exists. */
+  embedding: TVectorParam | null;
   embeddingModel: string | null;
   /** When it was said; now by default (quality sets replay older chats). */
   createdAt?: Date;
@@ -86,7 +85,7 @@ export async function insertMemory(db: TDb, m: TNewMemoryRow): Promise<TMemoryRe
     values (${m.userId}, ${m.characterId}, ${m.chatLogUuid}, ${m.content}, ${m.reply}, ${m.characterName},
       ${m.importance}, ${m.pinned ?? false}, ${withVector ? m.embeddingModel : null},
       ${(m.createdAt ?? new Date()).toISOString()}::timestamptz
-      ${withVector ? sql`, ${vectorParam(m.embedding as string)}` : sql``})
+      ${withVector ? sql`, ${vectorSql(m.embedding as TVectorParam)}` : sql``})
     returning ${RAW_COLUMNS}`);
   return toRecord(rowsOf<Record<string, unknown>>(result)[0] as Record<string, unknown>);
 }
@@ -105,7 +104,7 @@ export async function saveMemory(
   db: TDb,
   m: TNewMemoryRow & { duplicateSimilarity: number; hasTrgm: boolean },
 ): Promise<TMemoryRecord> {
-  const vector = m.embedding === null ? null : vectorParam(m.embedding);
+  const vector = m.embedding === null ? null : vectorSql(m.embedding);
   const same = vector
     ? // The person's nearest few hundred by their vectors' signs (migration 0029), then the exact cosine: a
       // near-copy is among the nearest by any measure, and only the few hundred vectors are read.
@@ -244,10 +243,10 @@ export async function countMemoriesToEmbed(db: TDb, opts: { embeddingModel: stri
 
 export async function setMemoryEmbedding(
   db: TDb,
-  opts: { id: number; embedding: string; embeddingModel: string },
+  opts: { id: number; embedding: TVectorParam; embeddingModel: string },
 ): Promise<void> {
   await db.execute(sql`
-    update memories set embedding = ${vectorParam(opts.embedding)}, embedding_model = ${opts.embeddingModel}
+    update memories set embedding = ${vectorSql(opts.embedding)}, embedding_model = ${opts.embeddingModel}
     where id = ${opts.id}`);
 }
 

@@ -2,6 +2,7 @@
 // and the fusion's parameters are chosen on their dev splits from these lists.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
+import { type TVectorParam, vectorSql } from '../vector-param.ts';
 
 export type TArmHit = { id: number; score: number };
 
@@ -11,11 +12,11 @@ export type TArmHit = { id: number; score: number };
  */
 export async function vectorArm(
   db: TDb,
-  q: { userId: number; characterId: number | null; embedding: string; hub?: number },
+  q: { userId: number; characterId: number | null; embedding: TVectorParam; hub?: number },
 ): Promise<TArmHit[]> {
   const result = await db.execute(sql`
     select a.id, a.similarity as score from memory_vector_arm(${q.userId}::integer, ${q.characterId}::integer,
-      ${q.embedding}::text, ${q.hub ?? 0}::float8) a order by a.r`);
+      ${vectorSql(q.embedding)}, ${q.hub ?? 0}::float8, null, null) a order by a.r`);
   return rowsOf<{ id: number; score: number }>(result).map((r) => ({
     id: Number(r.id),
     score: Number(r.score),

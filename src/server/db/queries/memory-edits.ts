@@ -2,6 +2,7 @@
 // statement that names the person. A fact's words are the fact; a hand-added memory's are its content.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
+import type { TVectorParam } from '../vector-param.ts';
 import { RAW_COLUMNS, type TMemoryRecord, toRecord } from './memories.ts';
 
 /** What the person's memory says now (its fact, else its words); null when it is not the person's. */
@@ -21,7 +22,14 @@ export async function memoryTextOf(db: TDb, m: { userId: number; id: number }): 
  */
 export async function rewriteMemory(
   db: TDb,
-  m: { userId: number; id: number; text: string; hasVector: boolean; vector: string | null; model: string },
+  m: {
+    userId: number;
+    id: number;
+    text: string;
+    hasVector: boolean;
+    vector: TVectorParam | null;
+    model: string;
+  },
 ): Promise<TMemoryRecord | null> {
   const vector = m.hasVector
     ? sql`, embedding = ${m.vector}::vector, embedding_model = ${m.vector === null ? null : m.model}`

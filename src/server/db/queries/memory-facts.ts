@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TFactKind } from '../../../shared/memories.ts';
 import { rowsOf, type TDb } from '../client.ts';
 import { characters, chatLogs, memoryFactHistory, users } from '../schema.ts';
+import { type TVectorParam, vectorSql } from '../vector-param.ts';
 import { adultAllowedSql } from './characters.ts';
 import { RAW_COLUMNS, type TMemoryRecord, toRecord } from './memories.ts';
 
@@ -24,8 +25,8 @@ export type TNewFact = TOwner &
     kind: TFactKind;
     happensOn: string | null;
     importance: number;
-    /** pgvector text form of the fact's vector (null: none, or no pgvector). */
-    embedding: string | null;
+    /** The fact's vector (null: none, or no pgvector). */
+    embedding: TVectorParam | null;
     embeddingModel: string | null;
   };
 
@@ -79,7 +80,7 @@ export async function insertFact(db: TDb, f: TNewFact): Promise<TMemoryRecord> {
       character_name, fact, kind, happens_on, importance, embedding_model ${withVector ? sql`, embedding` : sql``})
     values (${f.userId}, ${f.characterId}, ${f.chatLogUuid}, ${f.sourcePosition}, ${f.content}, ${f.reply},
       ${f.characterName}, ${f.fact}, ${f.kind}, ${f.happensOn}::date, ${f.importance},
-      ${withVector ? f.embeddingModel : null} ${withVector ? sql`, ${f.embedding}::vector` : sql``})
+      ${withVector ? f.embeddingModel : null} ${withVector ? sql`, ${vectorSql(f.embedding as TVectorParam)}` : sql``})
     returning ${RAW_COLUMNS}`);
   return toRecord(rowsOf<Record<string, unknown>>(result)[0] as Record<string, unknown>);
 }
@@ -109,7 +110,7 @@ export async function updateFact(
       content = ${f.content}, reply = ${f.reply}, chat_log_uuid = ${f.chatLogUuid},
       source_position = ${f.sourcePosition}, importance = greatest(m.importance, ${f.importance}),
       checked_in = false, updated_at = now()
-      ${f.embedding !== null ? sql`, embedding = ${f.embedding}::vector, embedding_model = ${f.embeddingModel}` : sql``}
+      ${f.embedding !== null ? sql`, embedding = ${vectorSql(f.embedding)}, embedding_model = ${f.embeddingModel}` : sql``}
     from old where m.id = old.id
     returning ${RAW_COLUMNS}`);
   const row = rowsOf<Record<string, unknown>>(result)[0];

@@ -7,6 +7,7 @@ import { setUpTestDatabase } from '../../../test-support/set-up.ts';
 import { createSignedInUser } from '../../../test-support/test-app.ts';
 import { insertTestMemory } from '../../../test-support/test-memories.ts';
 import { rowsOf } from '../client.ts';
+import { type TVectorParam, toVectorParam } from '../vector-param.ts';
 import { deleteMemory } from './memories.ts';
 import { vectorArm } from './memory-arms.ts';
 
@@ -17,9 +18,9 @@ const database = setUpTestDatabase();
 const vector = (weights: Record<number, number>) => {
   const norm = Math.hypot(...Object.values(weights));
   const v = Array.from({ length: 512 }, (_, i) => (weights[i] ?? 0) / norm);
-  return `[${v.join(',')}]`;
+  return toVectorParam(v);
 };
-const add = (userId: number, embedding: string) =>
+const add = (userId: number, embedding: TVectorParam) =>
   insertTestMemory(database.db, { userId, content: 'a memory', embedding, embeddingModel: 'test' });
 /** Each of the person's memories' kept hubness beside the one computed from all their vectors now. */
 const hubness = async (userId: number) =>

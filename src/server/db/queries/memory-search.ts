@@ -3,6 +3,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type TDb } from '../client.ts';
 import { memories } from '../schema.ts';
+import { type TVectorParam, vectorSql } from '../vector-param.ts';
 import { RAW_COLUMNS, type TMemoryRecord, toRecord } from './memories.ts';
 
 /**
@@ -43,8 +44,8 @@ export type TSearchInput = {
   /** null: every character of the person's. */
   characterId: number | null;
   text: string;
-  /** pgvector text form of the query's vector, or null (no pgvector, or the encoder failed). */
-  embedding: string | null;
+  /** The query's vector, or null (no pgvector, or the encoder failed). */
+  embedding: TVectorParam | null;
   hasTrgm: boolean;
   limit: number;
   /**
@@ -128,8 +129,11 @@ function ranking(q: TSearchInput, skipPinned: boolean): SQL {
   // Trigrams catch misspelt names in short searches ('Biscut'); on long messages their index scan costs
   // more than everything else together (bench:memory) and adds nothing the vector arm does not find.
   const trigram = q.hasTrgm && q.text.trim().split(/\s+/).length <= TRIGRAM_MAX_WORDS;
+  // The vector in binary (migration 0041); a bare null fits either form of the function (a vector where
+  // the database has pgvector, text where it has not).
+  const embedding = q.embedding === null ? sql`null` : vectorSql(q.embedding);
   return sql`memory_ranking(${q.userId}::integer, ${q.characterId}::integer, ${q.text}::text,
-    ${q.embedding}::text, ${trigram}::boolean, ${q.limit}::integer, ${skipPinned}::boolean,
+    ${embedding}, ${trigram}::boolean, ${q.limit}::integer, ${skipPinned}::boolean,
     ${q.minSimilarity}::float8, ${RRF_K}::float8, ${W_VEC}::float8, ${W_TEXT}::float8, ${W_TRGM}::float8,
     ${BM25_SETTINGS.k1}::float8, ${BM25_SETTINGS.b}::float8, ${BM25_SETTINGS.depth}::integer, ${RECENCY}::float8,
     ${HUBNESS}::float8, ${q.candidates ? `{${q.candidates.ids.join(',')}}` : null}::integer[],

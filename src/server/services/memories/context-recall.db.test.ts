@@ -12,7 +12,7 @@ import { openTestDatabase } from '../../../test-support/test-db.ts';
 import { insertTestMemory } from '../../../test-support/test-memories.ts';
 import type { TDatabase } from '../../db/client.ts';
 import { recallMemories } from '../../db/queries/memory-search.ts';
-import { toVectorLiteral } from '../../memory/embedder.ts';
+import { toVectorParam } from '../../db/vector-param.ts';
 import { detectSearchCapabilities } from '../../memory/search-capabilities.ts';
 import { CONTEXT_WEIGHTS, inContext } from '../../memory/turn-vectors.ts';
 import { createUseLiteEmbedder } from '../../memory/use-lite-embedder.ts';
@@ -47,7 +47,7 @@ beforeAll(async () => {
     const vectors = await embedder.embed(pool);
     const ids: number[] = [];
     for (const [i, content] of pool.entries()) {
-      const embedding = toVectorLiteral(vectors[i]!);
+      const embedding = toVectorParam(vectors[i]!);
       const stored = await insertTestMemory(database.db, {
         userId,
         content,
@@ -78,7 +78,7 @@ async function recallOf(split: TSplit, vectorOf: (l: TLoaded) => number[]) {
       userId: l.userId,
       characterId: 1,
       text: l.c.message,
-      embedding: toVectorLiteral(vectorOf(l)),
+      embedding: toVectorParam(vectorOf(l)),
       hasTrgm,
       limit: 10,
       minSimilarity: 0,

@@ -2,8 +2,9 @@
 import type { TMemory } from '../../../shared/memories.ts';
 import type { TDb } from '../../db/client.ts';
 import { memoryTextOf, rewriteMemory } from '../../db/queries/memory-edits.ts';
+import { toVectorParam } from '../../db/vector-param.ts';
 import { notFound } from '../../lib/errors.ts';
-import { modelOfVector, toVectorLiteral } from '../../memory/embedder.ts';
+import { modelOfVector } from '../../memory/embedder.ts';
 import { withHistory } from './memory-history.ts';
 import type { TMemoryService } from './memory-service.ts';
 
@@ -23,7 +24,7 @@ export async function editMemory(
     id: opts.id,
     text: opts.text,
     hasVector,
-    vector: vector ? toVectorLiteral(vector) : null,
+    vector: vector ? toVectorParam(vector) : null,
     model: vector ? modelOfVector(memory.embedder, vector) : memory.embedder.id,
   });
   if (!row) throw notFound('Memory');

@@ -2,7 +2,7 @@
 // text's vector, fused and ranked.
 import type { TMemoryRecord } from '../../db/queries/memories.ts';
 import { searchMemories } from '../../db/queries/memory-search.ts';
-import { toVectorLiteral } from '../../memory/embedder.ts';
+import { toVectorParam } from '../../db/vector-param.ts';
 import type { TMemoryIndex } from '../../memory/memory-index.ts';
 import { RECALL_MIN_SIMILARITY } from '../../memory/thresholds.ts';
 
@@ -23,7 +23,7 @@ export async function findMemories(index: TMemoryIndex, input: TFindMemoriesInpu
       ? input.embedding
       : await index.embedOne(input.text)
     : null;
-  const embedding = vector ? toVectorLiteral(vector) : null;
+  const embedding = vector ? toVectorParam(vector) : null;
   return searchMemories(index.db, {
     userId: input.userId,
     characterId: input.characterId,

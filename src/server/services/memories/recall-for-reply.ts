@@ -1,6 +1,6 @@
 // Recall before a reply: the pinned memories, then the top few for the message in its context.
 import { hasMemoriesOf, recallMemories } from '../../db/queries/memory-search.ts';
-import { toVectorLiteral } from '../../memory/embedder.ts';
+import { toVectorParam } from '../../db/vector-param.ts';
 import type { TMemoryIndex } from '../../memory/memory-index.ts';
 import { RECALL_MIN_SIMILARITY, RECALL_TOP } from '../../memory/thresholds.ts';
 import { embedInContext } from '../../memory/turn-vectors.ts';
@@ -53,13 +53,13 @@ export async function recallForReply(
   const embedding = vectors?.own ?? null;
   const recallVector = c.vector ? (vectors?.context ?? null) : null;
   // Pinned memories and the best of the others, in one statement.
-  const recallLiteral = recallVector ? toVectorLiteral(recallVector) : null;
+  const recallParam = recallVector ? toVectorParam(recallVector) : null;
   const { pinned, top } = await recallMemories(db, {
     userId,
     characterId,
     text: message,
-    embedding: recallLiteral,
-    candidates: await index.candidatesFor(userId, characterId, recallLiteral),
+    embedding: recallParam,
+    candidates: await index.candidatesFor(userId, characterId, recallParam),
     hasTrgm: c.trgm,
     limit: RECALL_TOP,
     minSimilarity: RECALL_MIN_SIMILARITY,

@@ -3,7 +3,8 @@
 import type { TReembedProgress } from '../../../shared/models.ts';
 import type { TDb } from '../../db/client.ts';
 import { countMemoriesToEmbed, memoriesToEmbed, setMemoryEmbedding } from '../../db/queries/memories.ts';
-import { modelOfVector, type TEmbedder, toVectorLiteral } from '../../memory/embedder.ts';
+import { toVectorParam } from '../../db/vector-param.ts';
+import { modelOfVector, type TEmbedder } from '../../memory/embedder.ts';
 
 const BATCH = 32;
 
@@ -53,7 +54,7 @@ export function createReembedder(deps: {
           if (v)
             await setMemoryEmbedding(db, {
               id: row.id,
-              embedding: toVectorLiteral(v),
+              embedding: toVectorParam(v),
               embeddingModel: modelOfVector(embedder, v),
             });
         }

@@ -155,8 +155,8 @@ async function keepFact(
   };
   // A vector as stored: its pgvector text (null without pgvector or a vector) and the encoder that made it.
   const stored = async (v: number[] | null) => {
-    const literal = await index.vectorFor(v);
-    return { embedding: literal, embeddingModel: literal && v ? modelOfVector(index.embedder, v) : null };
+    const param = await index.vectorFor(v);
+    return { embedding: param, embeddingModel: param && v ? modelOfVector(index.embedder, v) : null };
   };
   const embedding = await stored(vector);
   const add = () =>

@@ -16,7 +16,7 @@ import { formatRecall, recallTable } from '../../../test-support/retrieval-eval.
 import { createSignedInUser } from '../../../test-support/test-app.ts';
 import { insertTestMemory } from '../../../test-support/test-memories.ts';
 import { rowsOf, type TDatabase } from '../../db/client.ts';
-import { toVectorLiteral } from '../../memory/embedder.ts';
+import { toVectorParam } from '../../db/vector-param.ts';
 
 /** Per split, in the order of `results`: whether the question shares a word (an English lexeme) with its memory. */
 const sharesWord: Record<'dev' | 'test', boolean[]> = { dev: [], test: [] };
@@ -50,7 +50,7 @@ async function loadPerson(
     const row = await insertTestMemory(database.db, {
       userId,
       content,
-      embedding: v ? toVectorLiteral(v) : null,
+      embedding: v ? toVectorParam(v) : null,
       embeddingModel: v ? embedder?.id : null,
     });
     ids.push(row.id);

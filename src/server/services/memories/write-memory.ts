@@ -20,7 +20,7 @@ export type TWriteMemoryInput = {
 
 export async function writeMemory(index: TMemoryIndex, m: TWriteMemoryInput): Promise<TMemoryRecord> {
   const content = m.content.trim().slice(0, MEMORY_MAX_CHARS);
-  const literal = await index.vectorFor(m.embedding);
+  const param = await index.vectorFor(m.embedding);
   // The same thing said again refreshes the memory instead of adding a near-copy.
   return saveMemory(index.db, {
     userId: m.userId,
@@ -32,8 +32,8 @@ export async function writeMemory(index: TMemoryIndex, m: TWriteMemoryInput): Pr
     characterName: m.characterName,
     importance: m.importance,
     pinned: m.pinned,
-    embedding: literal,
-    embeddingModel: literal && m.embedding ? modelOfVector(index.embedder, m.embedding) : null,
+    embedding: param,
+    embeddingModel: param && m.embedding ? modelOfVector(index.embedder, m.embedding) : null,
     duplicateSimilarity: DUPLICATE_SIMILARITY,
     hasTrgm: (await index.capabilities()).trgm,
   });
