@@ -71,7 +71,10 @@ export type TNewMemoryRow = {
   /** Only written where the column exists. */
   embedding: TVectorParam | null;
   embeddingModel: string | null;
-  /** When it was said; now by default (quality sets replay older chats). */
+  /**
+   * When it was said (quality sets replay older chats); by default the database's now, the clock chat
+   * messages are stamped by (a rewind forgets the memories made since its message).
+   */
   createdAt?: Date;
   /** The person's message's position in the chat it was said in (the drawer's source link), when known. */
   sourcePosition?: number | null;
@@ -84,7 +87,7 @@ export async function insertMemory(db: TDb, m: TNewMemoryRow): Promise<TMemoryRe
       pinned, embedding_model, created_at ${withVector ? sql`, embedding` : sql``})
     values (${m.userId}, ${m.characterId}, ${m.chatLogUuid}, ${m.content}, ${m.reply}, ${m.characterName},
       ${m.importance}, ${m.pinned ?? false}, ${withVector ? m.embeddingModel : null},
-      ${(m.createdAt ?? new Date()).toISOString()}::timestamptz
+      coalesce(${m.createdAt?.toISOString() ?? null}::timestamptz, now())
       ${withVector ? sql`, ${vectorSql(m.embedding as TVectorParam)}` : sql``})
     returning ${RAW_COLUMNS}`);
   return toRecord(rowsOf<Record<string, unknown>>(result)[0] as Record<string, unknown>);
