@@ -2,11 +2,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * A vector as a query parameter: pgvector's binary form (the dimensions as an int16, an unused int16, then
- * each number as a big-endian float4), which the database takes as it is (vector_recv). Its text form cost
- * the database about 0.6 ms of CPU to parse for 512 numbers, each time a statement named it (the embedded
- * database runs in the server's own thread). node-postgres and PGlite (pglite-prepared.ts) send a
- * Buffer as a binary parameter; the statement casts it (`::vector`, vectorSql) so the database knows its type.
+ * The dimensions as an int16, an unused int16, then each number as a big-endian float4 (pgvector's
+ * vector_recv). Its text form cost the database about 0.6 ms of CPU to parse for 512 numbers, each time a
+ * statement named it (the embedded database runs in the server's own thread). node-postgres and PGlite
+ * (pglite-prepared.ts) send a Buffer as a binary parameter; the statement casts it (`::vector`, vectorSql)
+ * so the database knows its type.
  */
 export type TVectorParam = Buffer;
 

@@ -68,12 +68,12 @@ describe("the server's copy of a person's vector signs", () => {
     }
     const cache = createSignsCache(database.db);
     for (const seed of [3, 1000]) {
-      const literal = toVectorParam(vectorOf(seed));
+      const vector = toVectorParam(vectorOf(seed));
       for (const characterId of [SERAPHINE, null]) {
-        const picked = await cache.candidates(user.id, characterId, literal);
+        const picked = await cache.candidates(user.id, characterId, vector);
         expect(picked.version).toBe(await versionOf(user.id));
         expect([...picked.ids].sort((a, b) => a - b)).toEqual(
-          (await scanned(user.id, characterId, literal)).sort((a, b) => a - b),
+          (await scanned(user.id, characterId, vector)).sort((a, b) => a - b),
         );
       }
     }
@@ -82,24 +82,24 @@ describe("the server's copy of a person's vector signs", () => {
   it("sees another server's insert, move to another character and delete; a stale copy's pick is not used", async () => {
     if (!(await hasVector())) return;
     const user = await createSignedInUser(database);
-    const literal = toVectorParam(vectorOf(1));
+    const vector = toVectorParam(vectorOf(1));
     const here = createSignsCache(database.db);
     const a = await store(user.id, 1);
     const b = await store(user.id, 2);
-    const before = await here.candidates(user.id, SERAPHINE, literal);
+    const before = await here.candidates(user.id, SERAPHINE, vector);
     expect(before.ids.sort()).toEqual([a.id, b.id].sort());
 
     // Another server (the same database, not through this copy) adds one, moves one, deletes one.
     const c = await store(user.id, 3);
-    let now = await here.candidates(user.id, SERAPHINE, literal);
+    let now = await here.candidates(user.id, SERAPHINE, vector);
     expect(now.ids.sort()).toEqual([a.id, b.id, c.id].sort());
     expect(now.version).toBe(await versionOf(user.id));
     await database.db.update(memories).set({ characterId: 2 }).where(eq(memories.id, b.id));
-    now = await here.candidates(user.id, SERAPHINE, literal);
+    now = await here.candidates(user.id, SERAPHINE, vector);
     expect(now.ids.sort()).toEqual([a.id, c.id].sort());
-    expect((await here.candidates(user.id, 2, literal)).ids).toEqual([b.id]);
+    expect((await here.candidates(user.id, 2, vector)).ids).toEqual([b.id]);
     await database.db.delete(memories).where(eq(memories.id, a.id));
-    now = await here.candidates(user.id, null, literal);
+    now = await here.candidates(user.id, null, vector);
     expect(now.ids.sort()).toEqual([b.id, c.id].sort());
     expect(now.version).toBe(await versionOf(user.id));
     // An edit that leaves the vector as it was keeps the copy's version.
@@ -107,7 +107,7 @@ describe("the server's copy of a person's vector signs", () => {
     expect(await versionOf(user.id)).toBe(now.version);
 
     // A search given the pick of a copy that is no longer current ranks as the database's own scan does.
-    const search = { userId: user.id, characterId: null, text: 'memory', embedding: literal, hasTrgm: false };
+    const search = { userId: user.id, characterId: null, text: 'memory', embedding: vector, hasTrgm: false };
     const opts = { ...search, limit: 10, minSimilarity: -1 };
     await database.db.transaction(async (tx) => {
       const own = await searchMemories(tx as never, opts);
